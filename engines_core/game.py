@@ -1,0 +1,158 @@
+"""The one state interface every game engine and computer player shares.
+
+Modelled on OpenSpiel's State: a game is a mutable state object; actions are
+small non-negative ints; a turn made of several decisions is several actions
+by the same seat; simultaneous moves are collected one seat at a time, each
+choice hidden from the others until all are in.
+
+Subclasses implement the underscore hooks; the public methods add the checks
+that every game needs (illegal actions raise `IllegalAction` and change nothing).
+"""
+
+TERMINAL = -1  # current_player() once the game is over
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid in this state. The state is unchanged."""
+
+
+class CorruptState(ValueError):
+    """Serialised bytes that do not describe a valid state."""
+
+
+class Game:
+    """Base class for a game state.
+
+    Required in subclasses: NAME, MIN_PLAYERS, MAX_PLAYERS, VARIANTS, and
+    `_new(num_players, variant, seed)`, `current_player`, `legal_actions`,
+    `_why_illegal`, `_apply`, `is_terminal`, `scores`, `winners`,
+    `_hidden_for`, `serialize`, `_load`, `clone`, `action_name`.
+    """
+
+    NAME = ""
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 2
+    VARIANTS = ("standard",)
+    VERSION = 1
+
+    def __init__(self, num_players=2, variant="standard", seed=1):
+        if not self.MIN_PLAYERS <= num_players <= self.MAX_PLAYERS:
+            raise ValueError("%s takes %d-%d players, not %d" % (
+                self.NAME, self.MIN_PLAYERS, self.MAX_PLAYERS, num_players))
+        self.num_players = num_players
+        self.variant = self.check_variant(variant, num_players)
+        self.seed = seed
+        self._new(num_players, self.variant, seed)
+
+    # -- variants ---------------------------------------------------------
+    @classmethod
+    def check_variant(cls, variant, num_players):
+        """Return the canonical variant name or raise ValueError."""
+        if variant not in cls.VARIANTS:
+            raise ValueError("unknown %s variant %r (have: %s)" % (
+                cls.NAME, variant, ", ".join(cls.VARIANTS)))
+        return variant
+
+    @classmethod
+    def variants_for(cls, num_players):
+        """Variants playable with this many players (menus use it)."""
+        out = []
+        for v in cls.VARIANTS:
+            try:
+                cls.check_variant(v, num_players)
+                out.append(v)
+            except ValueError:
+                pass
+        return out
+
+    # -- the interface ----------------------------------------------------
+    def current_player(self):
+        """Seat to decide next (0-based), or TERMINAL."""
+        raise NotImplementedError
+
+    def legal_actions(self):
+        """Sorted list of the actions the current seat may take."""
+        raise NotImplementedError
+
+    def why_illegal(self, action):
+        """None if `action` is legal now, else a short reason for the player."""
+        if self.is_terminal():
+            return "the game is over"
+        if not isinstance(action, int) or action < 0:
+            return "not an action"
+        return self._why_illegal(action)
+
+    def apply(self, action):
+        """Play `action` for the current seat, or raise IllegalAction unchanged."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(action)
+
+    def is_terminal(self):
+        raise NotImplementedError
+
+    def scores(self):
+        """One int per seat (final once terminal, running otherwise)."""
+        raise NotImplementedError
+
+    def winners(self):
+        """Sorted list of winning seats; empty until the game is over."""
+        raise NotImplementedError
+
+    def view_for(self, seat):
+        """A copy holding only what `seat` may know.
+
+        Everything hidden from `seat` is replaced canonically (e.g. unseen
+        cards pooled, sorted and dealt back into the hidden places), so two
+        states that `seat` cannot tell apart give identical views. Computer
+        players only ever see such a view.
+        """
+        v = self.clone()
+        v._hide_from(seat)
+        return v
+
+    def redeal_hidden(self, seat, rng):
+        """Shuffle what `seat` cannot see (a determinisation for search)."""
+        pass
+
+    def serialize(self):
+        """Compact bytes that `restore` turns back into an equal state."""
+        raise NotImplementedError
+
+    @classmethod
+    def restore(cls, data):
+        """Rebuild a state from `serialize()` output; CorruptState if invalid."""
+        g = object.__new__(cls)
+        try:
+            g._load(bytes(data))
+        except CorruptState:
+            raise
+        except Exception as e:  # index errors, bad values...
+            raise CorruptState("%s save is corrupt (%s)" % (cls.NAME, e))
+        return g
+
+    def clone(self):
+        raise NotImplementedError
+
+    def action_name(self, action):
+        """Short human-readable name of an action, for logs and tests."""
+        return str(action)
+
+    # -- hooks ------------------------------------------------------------
+    def _new(self, num_players, variant, seed):
+        raise NotImplementedError
+
+    def _why_illegal(self, action):
+        if action not in self.legal_actions():
+            return "not a legal action"
+        return None
+
+    def _apply(self, action):
+        raise NotImplementedError
+
+    def _hide_from(self, seat):
+        pass
+
+    def _load(self, data):
+        raise NotImplementedError

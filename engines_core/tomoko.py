@@ -1,0 +1,470 @@
+"""Tomoko: push balls into a 5x5 board to form the 3x3 patterns on your cards.
+
+Rules: ../shared/seeds 000 (EN) and 004 (DE); our readings: docs/rules/tomoko.md.
+
+Actions are ints 0-39: colour * 20 + entry, colour 0 = dark, 1 = light; entry =
+side * 5 + line, sides 0 top (pushes down), 1 right (pushes left), 2 bottom
+(pushes up), 3 left (pushes right); line counts left-to-right on top/bottom
+and top-to-bottom on left/right.
+"""
+
+from engines_core.game import Game, TERMINAL, CorruptState
+from engines_core.prng import Rng
+from engines_core.codec import Writer, Reader
+from engines_core.tomoko_deck import CARDS
+
+SIZE = 5
+CELLS = 25
+EMPTY = 0
+DARK = 1
+LIGHT = 2
+BALLS_PER_COLOUR = 15
+ENTRIES = 20
+NUM_ACTIONS = 40
+NUM_CARDS = len(CARDS)
+MOVE_CAP = 400  # digital addition: after this many pushes, most cards laid wins
+NO_CARD = 255
+SIDE_NAMES = "NESW"
+
+
+def action_of(colour, entry):
+    """Action number for pushing a ball of `colour` (DARK/LIGHT) at `entry`."""
+    return (colour - 1) * ENTRIES + entry
+
+
+def colour_of(action):
+    return 1 + action // ENTRIES
+
+
+def entry_of(action):
+    return action % ENTRIES
+
+
+def _make_lines():
+    lines = []
+    for side in range(4):
+        for k in range(SIZE):
+            if side == 0:
+                cells = [r * SIZE + k for r in range(SIZE)]
+            elif side == 1:
+                cells = [k * SIZE + (SIZE - 1 - c) for c in range(SIZE)]
+            elif side == 2:
+                cells = [(SIZE - 1 - r) * SIZE + k for r in range(SIZE)]
+            else:
+                cells = [k * SIZE + c for c in range(SIZE)]
+            lines.append(tuple(cells))
+    return tuple(lines)
+
+
+# LINES[entry]: the five cells of that line, starting at the entry edge.
+LINES = _make_lines()
+
+# The nine 3x3 windows, numbered row-major by their top-left corner.
+WINDOWS = tuple((r, c) for r in range(3) for c in range(3))
+WINDOW_CELLS = tuple(
+    tuple((r + i // 3) * SIZE + c + i % 3 for i in range(9)) for (r, c) in WINDOWS)
+
+
+def rotate(mask):
+    """A 3x3 mask turned a quarter clockwise."""
+    out = 0
+    for r in range(3):
+        for c in range(3):
+            if mask >> (3 * r + c) & 1:
+                out |= 1 << (3 * c + 2 - r)
+    return out
+
+
+def _rotations():
+    rots = []
+    card_at = bytearray(b"\xff" * 512)
+    rot_at = bytearray(512)
+    for i, m in enumerate(CARDS):
+        four = []
+        for k in range(4):
+            four.append(m)
+            if card_at[m] == NO_CARD:
+                card_at[m] = i
+                rot_at[m] = k
+            m = rotate(m)
+        rots.append(tuple(four))
+    return tuple(rots), card_at, rot_at
+
+
+# ROTATIONS[card][k]: the card's mask turned k quarters; CARD_AT[mask]: the card
+# (if any) showing `mask` in some rotation, ROT_AT[mask] that rotation.
+ROTATIONS, CARD_AT, ROT_AT = _rotations()
+
+_VARIANT_FLAGS = ("quick", "teams", "open")
+
+
+def window_masks(board):
+    """For each of the 9 windows: (dark mask, filled mask), 9 bits each."""
+    out = []
+    for cells in WINDOW_CELLS:
+        dark = 0
+        full = 0
+        bit = 1
+        for i in cells:
+            v = board[i]
+            if v:
+                full |= bit
+                if v == DARK:
+                    dark |= bit
+            bit <<= 1
+        out.append((dark, full))
+    return out
+
+
+def find_card(board, card):
+    """(window, rotation) where `card` is met on `board`, or None."""
+    w = 0
+    for dark, full in window_masks(board):
+        if full == 511 and CARD_AT[dark] == card:
+            return w, ROT_AT[dark]
+        w += 1
+    return None
+
+
+def push(board, colour, entry):
+    """Push a ball in place; return the colour that fell into the gutter (or EMPTY)."""
+    line = LINES[entry]
+    k = 0
+    while k < SIZE and board[line[k]]:
+        k += 1
+    dropped = EMPTY
+    if k == SIZE:
+        k = SIZE - 1
+        dropped = board[line[k]]
+    while k > 0:
+        board[line[k]] = board[line[k - 1]]
+        k -= 1
+    board[line[0]] = colour
+    return dropped
+
+
+class Tomoko(Game):
+    """Tomoko for 2-4 players; variants: quick, teams (4 players), open, and combinations."""
+
+    NAME = "tomoko"
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 4
+    VARIANTS = ("standard", "quick", "teams", "open", "quick+teams", "quick+open")
+    VERSION = 1
+    TAG = b"TK"
+
+    @classmethod
+    def check_variant(cls, variant, num_players):
+        flags = [f for f in variant.split("+") if f and f != "standard"]
+        for f in flags:
+            if f not in _VARIANT_FLAGS:
+                raise ValueError("unknown tomoko variant flag %r" % f)
+        if "teams" in flags and "open" in flags:
+            raise ValueError("teams and open cards cannot be combined")
+        if "teams" in flags and num_players != 4:
+            raise ValueError("the team variant needs 4 players")
+        name = "+".join(f for f in _VARIANT_FLAGS if f in flags)
+        return name or "standard"
+
+    # -- set-up -----------------------------------------------------------
+    def _new(self, num_players, variant, seed):
+        self.teams = "teams" in variant
+        self.open = "open" in variant
+        self.num_owners = 2 if self.teams else num_players
+        if self.teams or self.open:
+            self.target = 5
+        else:
+            self.target = (0, 0, 10, 5, 3)[num_players]
+        rng = Rng(seed)
+        self.board = bytearray(CELLS)
+        self.bag = [0, BALLS_PER_COLOUR, BALLS_PER_COLOUR]
+        if "quick" in variant:
+            balls = [DARK] * BALLS_PER_COLOUR + [LIGHT] * BALLS_PER_COLOUR
+            rng.shuffle(balls)
+            for i in range(CELLS):
+                self.board[i] = balls[i]
+                self.bag[balls[i]] -= 1
+        deck = list(range(NUM_CARDS))
+        rng.shuffle(deck)
+        hand_size = 3 if self.open else 2
+        self.hands = [[] for _ in range(self.num_owners)]
+        self.laid = [[] for _ in range(self.num_owners)]
+        for _ in range(hand_size):
+            for h in self.hands:
+                h.append(deck.pop())
+        self.deck = deck
+        self.rng_state = rng.get_state()
+        self.prev = None
+        self.turn = 0
+        self.moves = 0
+        self.done = False
+        self.wins = []
+        self.last_action = None
+        self.dropped = EMPTY
+        self.lays = []
+
+    # -- queries ----------------------------------------------------------
+    def owner_of(self, seat):
+        """Index of the hand/laid pile a seat plays from (its team in teams)."""
+        return seat % 2 if self.teams else seat
+
+    def seats_of(self, owner):
+        return [s for s in range(self.num_players) if self.owner_of(s) == owner]
+
+    def hand(self, seat):
+        return self.hands[self.owner_of(seat)]
+
+    def laid_count(self, seat):
+        return len(self.laid[self.owner_of(seat)])
+
+    def current_player(self):
+        return TERMINAL if self.done else self.turn
+
+    def is_terminal(self):
+        return self.done
+
+    def scores(self):
+        return [len(self.laid[self.owner_of(s)]) for s in range(self.num_players)]
+
+    def winners(self):
+        return list(self.wins)
+
+    def _candidate_entries(self):
+        """Entries whose push might reproduce `prev` (all others cannot)."""
+        if self.prev is None:
+            return ()
+        b = self.board
+        p = self.prev
+        diff = [i for i in range(CELLS) if b[i] != p[i]]
+        return [e for e in range(ENTRIES) if all(i in LINES[e] for i in diff)]
+
+    def _reverses(self, colour, entry, candidates):
+        if entry not in candidates:
+            return False
+        b = bytearray(self.board)
+        push(b, colour, entry)
+        return b == self.prev
+
+    def legal_actions(self):
+        if self.done:
+            return []
+        cand = self._candidate_entries()
+        out = []
+        for colour in (DARK, LIGHT):
+            if self.bag[colour]:
+                for e in range(ENTRIES):
+                    if not self._reverses(colour, e, cand):
+                        out.append(action_of(colour, e))
+        return out
+
+    def _why_illegal(self, action):
+        if action >= NUM_ACTIONS:
+            return "no such move"
+        colour = colour_of(action)
+        if not self.bag[colour]:
+            return "no %s balls left in the bag" % ("dark" if colour == DARK else "light")
+        if self._reverses(colour, entry_of(action), self._candidate_entries()):
+            return "that would undo the previous move"
+        return None
+
+    # -- playing ----------------------------------------------------------
+    def _apply(self, action):
+        colour = colour_of(action)
+        self.prev = bytes(self.board)
+        dropped = push(self.board, colour, entry_of(action))
+        self.bag[colour] -= 1
+        if dropped:
+            self.bag[dropped] += 1
+        self.moves += 1
+        self.last_action = action
+        self.dropped = dropped
+        self._resolve_lays()
+        self._check_end()
+        if not self.done:
+            self.turn = (self.turn + 1) % self.num_players
+
+    def _resolve_lays(self):
+        """Every owner, in turn order from the mover, lays met cards and draws."""
+        self.lays = []
+        first = self.owner_of(self.turn)
+        for k in range(self.num_owners):
+            owner = (first + k) % self.num_owners
+            hand = self.hands[owner]
+            while True:
+                hit = None
+                for card in hand:
+                    where = find_card(self.board, card)
+                    if where is not None:
+                        hit = (card, where)
+                        break
+                if hit is None:
+                    break
+                card, (w, rot) = hit
+                hand.remove(card)
+                self.laid[owner].append(card)
+                self.lays.append((owner, card, w, rot))
+                if self.deck:
+                    hand.append(self.deck.pop())
+
+    def _check_end(self):
+        reached = [o for o in range(self.num_owners) if len(self.laid[o]) >= self.target]
+        if not reached:
+            stuck = not any(self.hands)
+            if self.moves < MOVE_CAP and not stuck:
+                return
+            best = max(len(l) for l in self.laid)
+            reached = [o for o in range(self.num_owners) if len(self.laid[o]) == best]
+        self.done = True
+        self.wins = sorted(s for s in range(self.num_players) if self.owner_of(s) in reached)
+
+    # -- hidden information -----------------------------------------------
+    def _hidden_owners(self, seat):
+        if self.open:
+            return []
+        me = self.owner_of(seat)
+        return [o for o in range(self.num_owners) if o != me]
+
+    def _redeal(self, seat, pool_order):
+        owners = self._hidden_owners(seat)
+        pool = list(self.deck)
+        for o in owners:
+            pool.extend(self.hands[o])
+        pool = pool_order(pool)
+        for o in owners:
+            n = len(self.hands[o])
+            self.hands[o] = pool[:n]
+            pool = pool[n:]
+        self.deck = pool
+
+    def _hide_from(self, seat):
+        self._redeal(seat, sorted)
+        self.rng_state = 1
+
+    def redeal_hidden(self, seat, rng):
+        def shuffled(pool):
+            rng.shuffle(pool)
+            return pool
+        self._redeal(seat, shuffled)
+
+    # -- copies and saves -------------------------------------------------
+    def clone(self):
+        g = object.__new__(Tomoko)
+        g.num_players = self.num_players
+        g.variant = self.variant
+        g.seed = self.seed
+        g.teams = self.teams
+        g.open = self.open
+        g.num_owners = self.num_owners
+        g.target = self.target
+        g.board = bytearray(self.board)
+        g.bag = list(self.bag)
+        g.hands = [list(h) for h in self.hands]
+        g.laid = [list(l) for l in self.laid]
+        g.deck = list(self.deck)
+        g.rng_state = self.rng_state
+        g.prev = self.prev
+        g.turn = self.turn
+        g.moves = self.moves
+        g.done = self.done
+        g.wins = list(self.wins)
+        g.last_action = self.last_action
+        g.dropped = self.dropped
+        g.lays = list(self.lays)
+        return g
+
+    def serialize(self):
+        w = Writer()
+        w.raw(self.TAG)
+        w.u8(self.VERSION)
+        w.u8(self.num_players)
+        w.u8(self.VARIANTS.index(self.variant))
+        w.u32(self.seed & 0xFFFFFFFF)
+        w.u32(self.rng_state)
+        w.u8(self.turn)
+        w.u16(self.moves)
+        w.raw(self.board)
+        if self.prev is None:
+            w.u8(0)
+        else:
+            w.u8(1)
+            w.raw(self.prev)
+        w.seq(self.deck)
+        for o in range(self.num_owners):
+            w.seq(self.hands[o])
+            w.seq(self.laid[o])
+        w.u8(1 if self.done else 0)
+        w.seq(self.wins)
+        w.u8(NO_CARD if self.last_action is None else self.last_action)
+        w.u8(self.dropped)
+        w.u8(len(self.lays))
+        for lay in self.lays:
+            w.raw(bytes(lay))
+        return w.getvalue()
+
+    def _load(self, data):
+        r = Reader(data)
+        r.header(self.TAG, self.VERSION)
+        n = r.u8()
+        if not self.MIN_PLAYERS <= n <= self.MAX_PLAYERS:
+            raise CorruptState("bad player count")
+        vi = r.u8()
+        if vi >= len(self.VARIANTS):
+            raise CorruptState("bad variant")
+        self.num_players = n
+        self.variant = self.check_variant(self.VARIANTS[vi], n)
+        self.seed = r.u32()
+        # Set up the fixed fields, then overwrite the moving parts.
+        self._new(n, self.variant, 1)
+        self.rng_state = r.u32()
+        self.turn = r.u8()
+        self.moves = r.u16()
+        self.board = bytearray(r.raw(CELLS))
+        for colour in (DARK, LIGHT):
+            self.bag[colour] = BALLS_PER_COLOUR - sum(1 for v in self.board if v == colour)
+        self.prev = bytes(r.raw(CELLS)) if r.u8() else None
+        self.deck = r.seq()
+        for o in range(self.num_owners):
+            self.hands[o] = r.seq()
+            self.laid[o] = r.seq()
+        self.done = r.u8() == 1
+        self.wins = r.seq()
+        la = r.u8()
+        self.last_action = None if la == NO_CARD else la
+        self.dropped = r.u8()
+        self.lays = [tuple(r.raw(4)) for _ in range(r.u8())]
+        r.end()
+        self.check()
+
+    def check(self):
+        """Raise CorruptState unless every ball and card is accounted for."""
+        b = self.board
+        if self.turn >= self.num_players or self.rng_state == 0:
+            raise CorruptState("bad turn or PRNG state")
+        for board in (b, self.prev):
+            if board is not None and any(v > LIGHT for v in board):
+                raise CorruptState("bad board cell")
+        for colour in (DARK, LIGHT):
+            on_board = sum(1 for v in b if v == colour)
+            if self.bag[colour] < 0 or on_board + self.bag[colour] != BALLS_PER_COLOUR:
+                raise CorruptState("balls not accounted for")
+        cards = list(self.deck)
+        hand_max = 3 if self.open else 2
+        for o in range(self.num_owners):
+            if len(self.hands[o]) > hand_max:
+                raise CorruptState("hand too large")
+            cards.extend(self.hands[o])
+            cards.extend(self.laid[o])
+        if sorted(cards) != list(range(NUM_CARDS)):
+            raise CorruptState("cards not accounted for")
+        if self.done != bool(self.wins) or any(s >= self.num_players for s in self.wins):
+            raise CorruptState("bad result")
+        if self.last_action is not None and self.last_action >= NUM_ACTIONS:
+            raise CorruptState("bad last action")
+        for (o, c, w, rot) in self.lays:
+            if o >= self.num_owners or c >= NUM_CARDS or w >= 9 or rot >= 4:
+                raise CorruptState("bad lay record")
+
+    def action_name(self, action):
+        c = "dark" if colour_of(action) == DARK else "light"
+        e = entry_of(action)
+        return "%s %s%d" % (c, SIDE_NAMES[e // SIZE], e % SIZE + 1)

@@ -1,0 +1,1 @@
+"""Developer tools: tests, simulator launch, MicroPython runner, build, flash, bench."""

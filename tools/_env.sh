@@ -1,0 +1,23 @@
+# Sourced by tools/test and tools/play: make .venv with the pinned packages of
+# one pyproject group ("dev" or "sim") and put it first on PATH. Idempotent:
+# a stamp named after pyproject.toml's hash skips work already done.
+_group="${1:-dev}"
+_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$_root"
+_py="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    echo "tools: creating .venv with $($_py --version 2>&1)" >&2
+    "$_py" -m venv .venv
+fi
+_hash="$(.venv/bin/python -c 'import hashlib,sys;print(hashlib.sha256(open("pyproject.toml","rb").read()).hexdigest()[:16])')"
+_stamp=".venv/.deps-$_group-$_hash"
+if [ ! -f "$_stamp" ]; then
+    echo "tools: installing the pinned '$_group' packages into .venv" >&2
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+    # shellcheck disable=SC2046
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check $(.venv/bin/python tools/deps.py "$_group")
+    touch "$_stamp"
+fi
+export PATH="$_root/.venv/bin:$PATH"
+export PYTHONPATH="$_root${PYTHONPATH:+:$PYTHONPATH}"
+unset _group _py _hash _stamp
