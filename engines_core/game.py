@@ -23,16 +23,18 @@ class CorruptState(ValueError):
 class Game:
     """Base class for a game state.
 
-    Required in subclasses: NAME, MIN_PLAYERS, MAX_PLAYERS, VARIANTS, and
-    `_new(num_players, variant, seed)`, `current_player`, `legal_actions`,
-    `_why_illegal`, `_apply`, `is_terminal`, `scores`, `winners`,
-    `_hidden_for`, `serialize`, `_load`, `clone`, `action_name`.
+    Required in subclasses: NAME, MIN_PLAYERS, MAX_PLAYERS, VARIANTS,
+    NUM_ACTIONS (every action is below it), and `_new(num_players, variant,
+    seed)`, `current_player`, `legal_actions`, `_why_illegal`, `_apply`,
+    `is_terminal`, `scores`, `winners`, `_hide_from`, `redeal_hidden`,
+    `serialize`, `_load`, `clone`, `check`, `action_name`.
     """
 
     NAME = ""
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     VARIANTS = ("standard",)
+    NUM_ACTIONS = 0
     VERSION = 1
 
     def __init__(self, num_players=2, variant="standard", seed=1):
@@ -78,7 +80,8 @@ class Game:
         """None if `action` is legal now, else a short reason for the player."""
         if self.is_terminal():
             return "the game is over"
-        if not isinstance(action, int) or action < 0:
+        if isinstance(action, bool) or not isinstance(action, int) \
+                or not 0 <= action < self.NUM_ACTIONS:
             return "not an action"
         return self._why_illegal(action)
 
@@ -133,6 +136,11 @@ class Game:
         return g
 
     def clone(self):
+        raise NotImplementedError
+
+    def check(self):
+        """Raise CorruptState unless every piece, card and tile is accounted
+        for and the state is one the rules can reach (restore calls it)."""
         raise NotImplementedError
 
     def action_name(self, action):

@@ -41,16 +41,28 @@ def title(name):
     return _entry(name)[4]
 
 
+def probe(modname):
+    """True if `modname` imports. A module that was not loaded before is
+    dropped again, so a menu can list games without keeping them all in RAM."""
+    import sys
+    loaded = modname in sys.modules
+    try:
+        _import(modname)
+    except ImportError:
+        return False
+    if not loaded:
+        sys.modules.pop(modname, None)
+        parent, leaf = modname.rsplit(".", 1)
+        try:
+            delattr(sys.modules[parent], leaf)
+        except (KeyError, AttributeError):
+            pass
+    return True
+
+
 def available():
     """Names of the games whose engine is installed on this build."""
-    out = []
-    for name in NAMES:
-        try:
-            game_class(name)
-            out.append(name)
-        except ImportError:
-            pass
-    return out
+    return [g[0] for g in GAMES if probe(g[1])]
 
 
 def new_game(name, num_players, variant="standard", seed=1):

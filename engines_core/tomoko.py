@@ -150,6 +150,7 @@ class Tomoko(Game):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     VARIANTS = ("standard", "quick", "teams", "open", "quick+teams", "quick+open")
+    NUM_ACTIONS = NUM_ACTIONS
     VERSION = 1
     TAG = b"TK"
 
@@ -258,8 +259,6 @@ class Tomoko(Game):
         return out
 
     def _why_illegal(self, action):
-        if action >= NUM_ACTIONS:
-            return "no such move"
         colour = colour_of(action)
         if not self.bag[colour]:
             return "no %s balls left in the bag" % ("dark" if colour == DARK else "light")

@@ -1,0 +1,24 @@
+"""Hardware abstraction: what the firmware may touch, and nothing else.
+
+A backend (simulator, MicroPython board, CircuitPython board, Raspberry Pi
+with Blinka) builds a `Hal` from five parts:
+
+- display: `hal.display.Display` subclass, a framebuffer plus `show()`
+- buttons: `hal.buttons.Buttons`, raw pin states in, debounced events out
+- sound: `hal.sound.Sound` subclass (tones, volume)
+- clock: `hal.clock.Clock` subclass (ticks_ms, sleep_ms)
+- storage: `hal.storage.Storage` subclass (small named files, atomic writes)
+"""
+
+
+class Hal:
+    """The bundle of devices handed to the firmware."""
+
+    def __init__(self, display, buttons, sound, clock, storage, name="device"):
+        self.display = display
+        self.buttons = buttons
+        self.sound = sound
+        self.clock = clock
+        self.storage = storage
+        self.name = name
+        self.watchdog = None  # set by hardware backends that have one

@@ -1,0 +1,92 @@
+"""The device application: the main loop and what every screen shares."""
+
+import gc
+
+from firmware.settings import Settings
+from firmware import saves
+
+FRAME_MS = 30  # ~33 frames a second at most; the wire takes 8 ms per frame
+
+
+class App:
+    """Routes button events to the current screen, draws it, shows changes."""
+
+    def __init__(self, hal, settings=None):
+        self.hal = hal
+        self.settings = settings or Settings.load(hal.storage)
+        self.screen = None
+        self.running = True
+        self.notice = None  # (text, until): a message over any screen
+        self._shown = None
+        self.apply_settings()
+
+    # Shared services ---------------------------------------------------------
+    def now(self):
+        return self.hal.clock.now()
+
+    def apply_settings(self):
+        self.hal.display.brightness = self.settings.brightness
+        self.hal.sound.volume = self.settings.volume
+
+    def save_settings(self):
+        try:
+            self.settings.save(self.hal.storage)
+        except OSError:
+            self.tell("NO SAVE")
+
+    def beep(self, notes):
+        self.hal.sound.play(notes, self.now())
+
+    def tell(self, text, ms=2500):
+        """Show a short notice in the top rows for a while."""
+        self.notice = (text, self.now() + ms)
+
+    def goto(self, screen):
+        self.screen = screen
+        gc.collect()
+        screen.enter(self, self.now())
+
+    def autosave(self, session):
+        """Save the game after a move; a failing flash must not stop play."""
+        if not saves.save_game(self.hal.storage, session):
+            self.tell("NO SAVE")
+
+    # The loop ----------------------------------------------------------------
+    def step(self):
+        """One iteration: buttons, tick, draw, show if changed, sound."""
+        hal = self.hal
+        now = hal.clock.now()
+        for ev in hal.buttons.events(now):
+            self.screen.button(ev, now)
+        self.screen.tick(now)
+        now = hal.clock.now()
+        d = hal.display
+        d.fill(0)
+        self.screen.draw(d, now)
+        if self.notice is not None:
+            self._draw_notice(d, now)
+        if self._shown is None or d.buf != self._shown:
+            d.show()
+            self._shown = bytes(d.buf)
+        hal.sound.update(now)
+        if hal.watchdog is not None:
+            hal.watchdog.feed()
+
+    def _draw_notice(self, d, now):
+        from firmware import gfx, palette
+        text, until = self.notice
+        if now >= until:
+            self.notice = None
+            return
+        gfx.rect(d, 0, 0, 16, 7, palette.BLACK)
+        gfx.marquee(d, 1, text, palette.ACCENT, now)
+
+    def run(self):
+        """Loop until `running` is cleared (never, on a device)."""
+        clock = self.hal.clock
+        while self.running:
+            start = clock.now()
+            self.step()
+            rest = FRAME_MS - (clock.now() - start)
+            if rest > 0:
+                clock.sleep_ms(rest)

@@ -1,0 +1,47 @@
+"""The end screen: who won, every seat's result; A returns to the menu."""
+
+from hal import buttons as B
+from firmware.screen import Screen
+from firmware import gfx, palette, sounds
+
+
+class EndScreen(Screen):
+    def __init__(self, session, ui):
+        self.session = session
+        self.ui = ui
+        self.since = 0
+
+    def enter(self, app, now):
+        Screen.enter(self, app, now)
+        self.since = now
+        people = self.session.humans()
+        winners = self.session.state.winners()
+        lost = people and not any(s in winners for s in people)
+        app.beep(sounds.LOSE if lost else sounds.WIN)
+
+    def headline(self):
+        winners = self.session.state.winners()
+        names = " ".join(palette.PLAYER_NAMES[s] for s in winners)
+        n = len(self.session.seats)
+        if len(winners) == n and n > 1:
+            return "DRAW"
+        return names + (" WIN" if len(winners) > 1 else " WINS")
+
+    def button(self, ev, now):
+        # A short grace period, so a press meant for the game does not skip this.
+        if B.kind_of(ev) == B.CLICK and B.button_of(ev) == B.A and now - self.since > 600:
+            from firmware.menu import Menu
+            self.app.goto(Menu())
+
+    def draw(self, d, now):
+        winners = self.session.state.winners()
+        colour = palette.PLAYERS[winners[0]] if len(winners) == 1 else palette.ACCENT
+        gfx.marquee(d, 0, self.headline(), colour, now - self.since)
+        lines = self.ui.result_lines()
+        # Up to four results in a 2x2 grid, winners blinking.
+        for i, (text, c) in enumerate(lines[:4]):
+            x = 0 if i % 2 == 0 else 8
+            y = 6 if i < 2 else 11
+            if i in winners and not gfx.blink(now, 800, 75):
+                continue
+            gfx.text(d, x, y, text, c)

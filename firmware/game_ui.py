@@ -1,0 +1,76 @@
+"""What each game's screens module provides to the generic play screen.
+
+A game's screens live in `firmware/<game>_screens.py` as a class `UI`
+subclassing `GameUI`. The play screen (firmware/play.py) owns the turn flow:
+who moves, the pass-the-device screen, computer moves, saving, the pause menu
+and the end of the game. The UI owns the picture and the cursor.
+"""
+
+from firmware import gfx, palette
+
+
+class GameUI:
+    """Base class with sensible defaults; see tomoko_screens.UI for a full one."""
+
+    ICON = ()  # rows of a small picture for the menu; chars map via ICON_COLOURS
+    ICON_COLOURS = {}
+
+    def __init__(self, session):
+        self.session = session
+        self.state = session.state
+        self.flash_until = 0
+        self.flash_reason = ""
+        self.sound = None  # set by the play screen: plays a tone sequence
+
+    def beep(self, notes):
+        if self.sound is not None:
+            self.sound(notes)
+
+    # Information -------------------------------------------------------------
+    def has_secrets(self, seat):
+        """True if `seat` holds information the other players must not see."""
+        return True
+
+    def variant_label(self, variant):
+        return variant.upper()
+
+    # Turns ---------------------------------------------------------------------
+    def begin_turn(self, seat, now):
+        """A person in `seat` is about to choose: reset cursors."""
+
+    def button(self, ev, seat, now):
+        """Handle a button for the person in `seat`; return an action to try or None."""
+        return None
+
+    def illegal(self, reason, now):
+        """The chosen action was refused: show it (the play screen beeps)."""
+        self.flash_until = now + 700
+        self.flash_reason = reason
+
+    def before_action(self, seat, action):
+        """Called just before the engine applies `action` (keep what you need)."""
+
+    def after_action(self, seat, action, now):
+        """Called just after: start showing what happened."""
+
+    def busy(self, now):
+        """True while an animation should finish before the next turn."""
+        return False
+
+    def skip(self, now):
+        """The player pressed A to hurry an animation."""
+
+    def draw(self, d, now, viewer):
+        """Draw the game. `viewer` is the seat whose secrets may show, or None."""
+
+    def look(self, d, now, viewer):
+        """The overview shown while A is held (scores, cards...)."""
+        self.draw(d, now, viewer)
+
+    def result_lines(self):
+        """[(text, colour)] per seat for the end screen (2 characters fit)."""
+        return [(str(v), palette.PLAYERS[s]) for s, v in enumerate(self.state.scores())]
+
+    # Helpers -------------------------------------------------------------------
+    def flashing(self, now):
+        return now < self.flash_until and gfx.blink(now, 200)

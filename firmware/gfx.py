@@ -1,0 +1,85 @@
+"""Drawing helpers on a hal Display's logical 16x16 screen."""
+
+from firmware import font
+
+SIZE = 16
+
+
+def rect(d, x, y, w, h, colour):
+    """Filled rectangle."""
+    for yy in range(y, y + h):
+        for xx in range(x, x + w):
+            d.pixel(xx, yy, colour)
+
+
+def frame(d, x, y, w, h, colour):
+    """Rectangle outline."""
+    for xx in range(x, x + w):
+        d.pixel(xx, y, colour)
+        d.pixel(xx, y + h - 1, colour)
+    for yy in range(y + 1, y + h - 1):
+        d.pixel(x, yy, colour)
+        d.pixel(x + w - 1, yy, colour)
+
+
+def text(d, x, y, s, colour):
+    """Draw `s` with its top-left at (x, y); return the x after it."""
+    for ch in s:
+        g = font.glyph(ch)
+        bit = 1 << 14
+        for row in range(font.H):
+            for col in range(font.W):
+                if g & bit:
+                    d.pixel(x + col, y + row, colour)
+                bit >>= 1
+        x += font.ADVANCE
+    return x
+
+
+def text_center(d, y, s, colour):
+    text(d, (SIZE - font.width(s) + 1) // 2, y, s, colour)
+
+
+def marquee(d, y, s, colour, now, x0=0, w=SIZE, step_ms=110, pause_ms=700):
+    """Text that fits is centred in [x0, x0+w); longer text scrolls and loops."""
+    tw = font.width(s)
+    if tw <= w:
+        text(d, x0 + (w - tw + 1) // 2, y, s, colour)
+        return
+    # Scroll by one pixel per step; pause with the start showing.
+    travel = tw + 4
+    period = pause_ms + travel * step_ms
+    t = now % period
+    off = 0 if t < pause_ms else (t - pause_ms) // step_ms
+    # Draw into the band only, so scrolling text never spills over.
+    clip = _Clip(d, x0, x0 + w)
+    text(clip, x0 - off, y, s, colour)
+    text(clip, x0 - off + travel, y, s, colour)
+
+
+class _Clip:
+    """A Display wrapper that only lets x in [lo, hi) through."""
+
+    def __init__(self, d, lo, hi):
+        self.d = d
+        self.lo = lo
+        self.hi = hi
+
+    def pixel(self, x, y, colour):
+        if self.lo <= x < self.hi:
+            self.d.pixel(x, y, colour)
+
+
+def blink(now, period=600, duty=50):
+    """True during the first `duty` percent of each period."""
+    return now % period < period * duty // 100
+
+
+def glyph_rows(d, x, y, rows, colours):
+    """Draw a small picture: `rows` of characters, each mapped by `colours`
+    (a dict char -> colour; characters not in it are left untouched)."""
+    for j, row in enumerate(rows):
+        for i, ch in enumerate(row):
+            c = colours.get(ch)
+            if c is not None:
+                d.pixel(x + i, y + j, c)

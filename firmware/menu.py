@@ -1,0 +1,209 @@
+"""The main menu: game, players, who plays each seat, variant, brightness, sound.
+
+Up/Down choose the line, Left/Right change it, A starts the game (from any
+line), and when a game was interrupted the first line offers to resume it.
+"""
+
+from hal import buttons as B
+from engines_core import registry
+from engines_core.prng import mix_seed
+from firmware.screen import Screen
+from firmware.settings import KINDS, KIND_LABELS
+from firmware import gfx, palette, sounds, games, saves
+
+LABEL = 0x909090
+VALUE = palette.WHITE
+
+_RESUME = "RESUME"
+_GAME = "GAME"
+_PLAYERS = "PLAYERS"
+_VARIANT = "VARIANT"
+_BRIGHT = "LIGHT"
+_SOUND = "SOUND"
+
+
+class Menu(Screen):
+    def __init__(self, saved=None):
+        self.saved = saved  # a resumable Session, if any
+        self.line = 0
+        self.games = []
+        self.changed_at = 0
+
+    def enter(self, app, now):
+        Screen.enter(self, app, now)
+        self.games = games.playable()
+        st = app.settings
+        if st.game not in self.games and self.games:
+            st.game = self.games[0]
+        self.line = 0
+        self.changed_at = now
+
+    # The lines -----------------------------------------------------------------
+    def _cls(self):
+        return registry.game_class(self.app.settings.game)
+
+    def players(self):
+        st = self.app.settings
+        cls = self._cls()
+        n = st.players.get(st.game, cls.MIN_PLAYERS)
+        return min(max(n, cls.MIN_PLAYERS), cls.MAX_PLAYERS)
+
+    def variants(self):
+        return self._cls().variants_for(self.players())
+
+    def variant(self):
+        st = self.app.settings
+        vs = self.variants()
+        v = st.variant.get(st.game, vs[0])
+        return v if v in vs else vs[0]
+
+    def lines(self):
+        out = []
+        if self.saved is not None:
+            out.append(_RESUME)
+        out.append(_GAME)
+        cls = self._cls()
+        if cls.MIN_PLAYERS != cls.MAX_PLAYERS:
+            out.append(_PLAYERS)
+        for s in range(self.players()):
+            out.append(s)
+        if len(self.variants()) > 1:
+            out.append(_VARIANT)
+        out.append(_BRIGHT)
+        out.append(_SOUND)
+        return out
+
+    # Input ---------------------------------------------------------------------
+    def button(self, ev, now):
+        kind = B.kind_of(ev)
+        if kind not in (B.PRESS, B.REPEAT):
+            return
+        b = B.button_of(ev)
+        lines = self.lines()
+        self.line = min(self.line, len(lines) - 1)
+        if b == B.UP:
+            self.line = (self.line - 1) % len(lines)
+        elif b == B.DOWN:
+            self.line = (self.line + 1) % len(lines)
+        elif b in (B.LEFT, B.RIGHT):
+            self.change(lines[self.line], 1 if b == B.RIGHT else -1)
+        elif b == B.A and kind == B.PRESS:
+            if lines[self.line] == _RESUME:
+                self.resume()
+            else:
+                self.start(now)
+            return
+        else:
+            return
+        self.changed_at = now
+        self.app.beep(sounds.CLICK)
+
+    def change(self, line, step):
+        st = self.app.settings
+        if line == _GAME and self.games:
+            i = self.games.index(st.game) if st.game in self.games else 0
+            st.game = self.games[(i + step) % len(self.games)]
+        elif line == _PLAYERS:
+            cls = self._cls()
+            n = self.players() + step
+            if n > cls.MAX_PLAYERS:
+                n = cls.MIN_PLAYERS
+            elif n < cls.MIN_PLAYERS:
+                n = cls.MAX_PLAYERS
+            st.players[st.game] = n
+        elif line == _VARIANT:
+            vs = self.variants()
+            st.variant[st.game] = vs[(vs.index(self.variant()) + step) % len(vs)]
+        elif line == _BRIGHT:
+            st.brightness = min(100, max(10, st.brightness + 10 * step))
+            self.app.apply_settings()
+        elif line == _SOUND:
+            st.volume = min(10, max(0, st.volume + step))
+            self.app.apply_settings()
+        elif isinstance(line, int):
+            k = KINDS.index(st.seats[line])
+            st.seats[line] = KINDS[(k + step) % len(KINDS)]
+
+    def start(self, now):
+        from firmware.session import Session
+        from firmware.play import PlayScreen
+        st = self.app.settings
+        if not self.games:
+            return
+        self.app.save_settings()
+        seats = st.seats[:self.players()]
+        seed = mix_seed(now, self.app.hal.display.frames, len(seats))
+        session = Session(st.game, seats, self.variant(), seed)
+        saves.save_game(self.app.hal.storage, session)
+        self.app.goto(PlayScreen(session))
+
+    def resume(self):
+        from firmware.play import PlayScreen
+        self.app.goto(PlayScreen(self.saved))
+
+    # Drawing -------------------------------------------------------------------
+    def draw(self, d, now):
+        lines = self.lines()
+        self.line = min(self.line, len(lines) - 1)
+        line = lines[self.line]
+        st = self.app.settings
+        label, value, colour = self.describe(line)
+        t = now - self.changed_at
+        gfx.marquee(d, 0, label, LABEL, t)
+        gfx.marquee(d, 6, value, colour, t)
+        self.draw_extra(d, line, now)
+        # Where we are in the list: one dot per line.
+        n = len(lines)
+        x0 = (16 - n) // 2
+        for i in range(n):
+            d.pixel(x0 + i, 15, palette.ACCENT if i == self.line else palette.FAINT)
+        # A starts: a small green A in the corner.
+        if gfx.blink(now, 1200, 70):
+            gfx.text(d, 13, 11, "A", palette.GOOD)
+
+    def describe(self, line):
+        st = self.app.settings
+        if line == _RESUME:
+            return "RESUME", registry.title(self.saved.game), palette.GOOD
+        if line == _GAME:
+            return "GAME", registry.title(st.game) if self.games else "NONE", VALUE
+        if line == _PLAYERS:
+            return "PLAYERS", str(self.players()), VALUE
+        if line == _VARIANT:
+            ui = games.ui_class(st.game)
+            return "RULES", ui.variant_label(None, self.variant()), VALUE
+        if line == _BRIGHT:
+            return "LIGHT", "%d%%" % st.brightness, VALUE
+        if line == _SOUND:
+            return "SOUND", "OFF" if not st.volume else str(st.volume), VALUE
+        kind = st.seats[line]
+        return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], palette.PLAYERS[line]
+
+    def draw_extra(self, d, line, now):
+        st = self.app.settings
+        if line in (_GAME, _RESUME) and self.games:
+            ui = games.ui_class(self.saved.game if line == _RESUME else st.game)
+            gfx.glyph_rows(d, 1, 11, ui.ICON, ui.ICON_COLOURS)
+        elif line == _BRIGHT:
+            _bar(d, 12, st.brightness // 10, 10, palette.scale(palette.WHITE, st.brightness))
+        elif line == _SOUND:
+            _bar(d, 12, st.volume, 10, palette.ACCENT)
+        elif isinstance(line, int):
+            # Every seat as a coloured block; people bright, computers dim.
+            n = self.players()
+            for s in range(n):
+                c = palette.PLAYERS[s]
+                if st.seats[s] != "human":
+                    c = palette.scale(c, 25)
+                x = 1 + s * 3
+                gfx.rect(d, x, 11, 2, 2, c)
+                if s == line:
+                    d.pixel(x, 13, palette.WHITE)
+                    d.pixel(x + 1, 13, palette.WHITE)
+
+
+def _bar(d, y, value, top, colour):
+    for i in range(top):
+        c = colour if i < value else palette.FAINT
+        d.pixel(1 + i, y, c)
+        d.pixel(1 + i, y + 1, c)

@@ -1,0 +1,36 @@
+"""Colours used by every screen, as 0xRRGGBB at full scale.
+
+Chosen for WS2812 LEDs seen from a sofa: saturated, and far apart in hue.
+Player colours avoid the Tomoko ball colours (blue and warm white).
+"""
+
+BLACK = 0x000000
+WHITE = 0xFFFFFF
+TEXT = 0xC8C8C8
+DIM = 0x2A2A2A
+FAINT = 0x121212
+ACCENT = 0xFFB000
+GOOD = 0x20E040
+BAD = 0xFF1010
+
+# Seats P1-P4.
+PLAYERS = (0xFF2010, 0x10E010, 0xE010E0, 0x10D0E0)
+PLAYER_NAMES = ("P1", "P2", "P3", "P4")
+
+
+def scale(colour, num, den=100):
+    """`colour` with each channel multiplied by num/den."""
+    r = (colour >> 16) * num // den
+    g = ((colour >> 8) & 0xFF) * num // den
+    b = (colour & 0xFF) * num // den
+    return (min(r, 255) << 16) | (min(g, 255) << 8) | min(b, 255)
+
+
+def mix(a, b, num, den=100):
+    """num/den of the way from colour a to colour b."""
+    out = 0
+    for shift in (16, 8, 0):
+        ca = (a >> shift) & 0xFF
+        cb = (b >> shift) & 0xFF
+        out |= (ca + (cb - ca) * num // den) << shift
+    return out

@@ -1,0 +1,196 @@
+"""The play screen: the turn flow every game shares.
+
+Whose turn it is, the pass-the-device screen before a person's secrets are
+shown (when two or more people play), computer moves (with a retry at lower
+effort if memory runs out), feedback for refused actions, saving after every
+move, the pause menu (hold B) and the hand-over to the end screen. What the
+game looks like and how its cursor moves is the game's UI (firmware/*_screens).
+"""
+
+import gc
+
+from hal import buttons as B
+from engines_core import registry
+from firmware.screen import Screen
+from firmware import gfx, palette, sounds, games, saves
+
+PASS = 0  # waiting for the next person to take the device
+HUMAN = 1  # a person chooses
+COMPUTER = 2  # a computer player is about to move
+SHOW = 3  # showing what the last action did
+COMPUTER_PAUSE_MS = 450  # let people see the board before a computer moves
+
+
+class PlayScreen(Screen):
+    def __init__(self, session, ui=None):
+        self.session = session
+        self.ui = ui or games.ui_class(session.game)(session)
+        self.phase = SHOW
+        self.seat = 0
+        self.shown_to = None  # the seat whose secrets were last on screen
+        self.ready_at = 0
+        self.paused = False
+        self.pause_line = 0
+        self.looking = False
+
+    def enter(self, app, now):
+        Screen.enter(self, app, now)
+        self.ui.sound = app.beep
+        self.next_turn(now)
+
+    # Turn flow -------------------------------------------------------------------
+    def many_people(self):
+        return len(self.session.humans()) >= 2
+
+    def viewer(self):
+        """The seat whose secrets may be on screen now, or None."""
+        if self.phase == HUMAN:
+            return self.seat
+        humans = self.session.humans()
+        if len(humans) == 1:
+            return humans[0]
+        return None
+
+    def next_turn(self, now):
+        state = self.session.state
+        if state.is_terminal():
+            from firmware.end import EndScreen
+            saves.clear_game(self.app.hal.storage)
+            self.app.goto(EndScreen(self.session, self.ui))
+            return
+        self.seat = state.current_player()
+        if self.session.is_human(self.seat):
+            if self.many_people() and self.ui.has_secrets(self.seat) and self.shown_to != self.seat:
+                self.phase = PASS
+                self.shown_to = None
+            else:
+                self.begin_human(now)
+        else:
+            self.phase = COMPUTER
+            self.ready_at = now + COMPUTER_PAUSE_MS
+
+    def begin_human(self, now):
+        self.phase = HUMAN
+        self.shown_to = self.seat
+        self.ui.begin_turn(self.seat, now)
+        if self.many_people():
+            self.app.beep(sounds.TURN)
+
+    def play(self, action, now):
+        """Apply an action for the current seat and start showing it."""
+        seat = self.seat
+        self.ui.before_action(seat, action)
+        self.session.play(action)
+        self.app.autosave(self.session)
+        self.phase = SHOW
+        if self.many_people():
+            self.shown_to = None  # the next person must not see these secrets
+        self.ui.after_action(seat, action, self.app.now())
+
+    def computer_move(self):
+        """The computer's action; halves its effort if memory runs out."""
+        effort = 100
+        while True:
+            try:
+                return self.session.computer_move(effort)
+            except MemoryError:
+                gc.collect()
+                if effort <= 1:
+                    # Last resort: any legal action keeps the game going.
+                    return self.session.state.legal_actions()[0]
+                effort //= 2
+
+    # Events ------------------------------------------------------------------------
+    def button(self, ev, now):
+        kind = B.kind_of(ev)
+        b = B.button_of(ev)
+        if (b == B.B and kind == B.LONG) or (b == B.MENU and kind == B.PRESS):
+            self.paused = not self.paused
+            self.pause_line = 0
+            self.app.beep(sounds.CLICK)
+            return
+        if self.paused:
+            self.pause_button(b, kind)
+            return
+        if b == B.A:
+            if kind == B.LONG and self.phase != PASS:
+                self.looking = True
+                return
+            if kind == B.RELEASE and self.looking:
+                self.looking = False
+                return
+        if self.looking:
+            return
+        if self.phase == PASS:
+            if b == B.A and kind == B.CLICK:
+                self.begin_human(now)
+        elif self.phase == SHOW:
+            if b == B.A and kind == B.PRESS:
+                self.ui.skip(now)
+        elif self.phase == HUMAN:
+            action = self.ui.button(ev, self.seat, now)
+            if action is not None:
+                reason = self.session.state.why_illegal(action)
+                if reason is None:
+                    self.play(action, now)
+                else:
+                    self.ui.illegal(reason, now)
+                    self.app.beep(sounds.ERROR)
+
+    def pause_button(self, b, kind):
+        if kind not in (B.PRESS, B.REPEAT):
+            return
+        if b in (B.UP, B.DOWN):
+            self.pause_line ^= 1
+        elif b == B.A and kind == B.PRESS:
+            if self.pause_line == 0:
+                self.paused = False
+            else:
+                # The game stays saved: the menu offers to resume it.
+                from firmware.menu import Menu
+                self.app.goto(Menu(saved=self.session))
+
+    def tick(self, now):
+        if self.paused:
+            return
+        if self.phase == SHOW and not self.ui.busy(now):
+            self.next_turn(now)
+        elif self.phase == COMPUTER and now >= self.ready_at:
+            action = self.computer_move()
+            self.app.hal.buttons.clear()  # presses during the thinking are stale
+            self.play(action, now)
+
+    # Drawing -------------------------------------------------------------------------
+    def draw(self, d, now):
+        if self.paused:
+            self.draw_pause(d, now)
+        elif self.phase == PASS:
+            draw_pass(d, now, self.seat)
+        elif self.looking:
+            self.ui.look(d, now, self.viewer())
+        else:
+            self.ui.draw(d, now, self.viewer())
+            if self.phase == COMPUTER:
+                # Thinking: three dots in the player's colour, bottom right.
+                c = palette.PLAYERS[self.seat]
+                for i in range(3):
+                    d.pixel(12 + i, 15, c if (now // 150) % 3 == i else palette.scale(c, 30))
+
+    def draw_pause(self, d, now):
+        gfx.marquee(d, 0, registry.title(self.session.game), palette.ACCENT, now)
+        for i, word in enumerate(("GO ON", "QUIT")):
+            y = 6 + 6 * i
+            colour = palette.WHITE if i == self.pause_line else palette.DIM
+            gfx.marquee(d, y, word, colour, now, x0=2, w=14)
+            if i == self.pause_line:
+                d.pixel(0, y + 2, palette.ACCENT)
+
+
+def draw_pass(d, now, seat):
+    """'PASS' then the next player's tag in their colour, and a blinking A."""
+    c = palette.PLAYERS[seat]
+    gfx.text_center(d, 0, "PASS", palette.TEXT)
+    gfx.text_center(d, 6, palette.PLAYER_NAMES[seat], c)
+    gfx.frame(d, 4, 5, 8, 7, palette.scale(c, 35))
+    if gfx.blink(now, 900, 60):
+        gfx.text(d, 12, 11, "A", palette.GOOD)

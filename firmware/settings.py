@@ -1,0 +1,83 @@
+"""Player settings kept on the device: brightness, volume, last choices.
+
+Stored as plain `key=value` lines and parsed field by field with limits, so
+a damaged file only resets the damaged fields (never eval'd).
+"""
+
+SETTINGS_FILE = "settings.txt"
+KINDS = ("human", "easy", "normal", "hard")
+KIND_LABELS = ("YOU", "EASY", "NORM", "HARD")
+
+
+class Settings:
+    def __init__(self):
+        self.brightness = 40  # percent of the board's safe maximum
+        self.volume = 5  # 0-10
+        self.game = "tomoko"
+        self.players = {}  # game -> number of players
+        self.seats = ["human", "normal", "normal", "normal"]
+        self.variant = {}  # game -> variant name
+
+    def to_text(self):
+        lines = ["brightness=%d" % self.brightness, "volume=%d" % self.volume,
+                 "game=%s" % self.game, "seats=%s" % ",".join(self.seats)]
+        for g in sorted(self.players):
+            lines.append("players.%s=%d" % (g, self.players[g]))
+        for g in sorted(self.variant):
+            lines.append("variant.%s=%s" % (g, self.variant[g]))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text):
+        """Parse settings; unknown or out-of-range fields keep their defaults."""
+        s = cls()
+        for line in text.split("\n"):
+            if "=" not in line:
+                continue
+            key, value = line.split("=", 1)
+            key = key.strip()
+            value = value.strip()
+            try:
+                if key == "brightness":
+                    s.brightness = _clamp(int(value), 10, 100)
+                elif key == "volume":
+                    s.volume = _clamp(int(value), 0, 10)
+                elif key == "game" and _is_name(value):
+                    s.game = value
+                elif key == "seats":
+                    kinds = value.split(",")
+                    if len(kinds) == 4 and all(k in KINDS for k in kinds):
+                        s.seats = kinds
+                elif key.startswith("players.") and _is_name(key[8:]):
+                    s.players[key[8:]] = _clamp(int(value), 1, 8)
+                elif key.startswith("variant.") and _is_name(key[8:]) and _is_variant(value):
+                    s.variant[key[8:]] = value
+            except ValueError:
+                pass
+        return s
+
+    @classmethod
+    def load(cls, storage):
+        data = storage.read(SETTINGS_FILE) if storage else None
+        if not data:
+            return cls()
+        try:
+            return cls.from_text(data.decode())
+        except (UnicodeError, ValueError):
+            return cls()
+
+    def save(self, storage):
+        if storage:
+            storage.write(SETTINGS_FILE, self.to_text().encode())
+
+
+def _clamp(v, lo, hi):
+    return lo if v < lo else hi if v > hi else v
+
+
+def _is_name(v):
+    return 0 < len(v) <= 12 and all("a" <= c <= "z" for c in v)
+
+
+def _is_variant(v):
+    return 0 < len(v) <= 24 and all(("a" <= c <= "z") or c == "+" for c in v)

@@ -1,0 +1,270 @@
+"""Tomoko on 16x16 LEDs.
+
+Layout: the 5x5 board with 2x2 LEDs per hollow at x,y 1-10; the gutter around
+it (x or y = 0 and 11) glows in the colour of the seat to move and carries
+the entry cursor; the viewer's cards (3x3 LEDs each) on the right at x 13-15;
+one row of pips per seat at the bottom (y 13-15, 12-15 for four): lit pips = cards laid, dim
+pips = cards still needed, a mark at x 11 for the seat to move.
+
+Controls: the D-pad moves the cursor around the gutter (along a side, round
+the corners; the arrow across the board jumps to the other end of the same
+line), B switches the ball colour, A pushes. Hold A to look at every seat's
+progress (and every card, with open cards); hold B for the pause menu.
+"""
+
+from hal import buttons as B
+from engines_core import tomoko as T
+from firmware.game_ui import GameUI
+from firmware import gfx, palette, sounds
+
+BALL = (0, 0x2440FF, 0xFFD890)  # empty, dark, light
+HOLLOW = 0x0C0C0C
+PUSH_MS = 260
+LAY_MS = 1500
+
+# The gutter, clockwise: N0..N4, E0..E4, S4..S0, W4..W0 (entry numbers).
+RING = tuple(range(0, 5)) + tuple(range(5, 10)) + tuple(range(14, 9, -1)) + tuple(range(19, 14, -1))
+
+
+def cell_xy(i):
+    """Top-left LED of hollow i (2x2 LEDs per hollow)."""
+    return 1 + 2 * (i % 5), 1 + 2 * (i // 5)
+
+
+def entry_pixels(e):
+    """The two gutter LEDs in front of entry e."""
+    side, k = divmod(e, 5)
+    p = 1 + 2 * k
+    if side == 0:
+        return ((p, 0), (p + 1, 0))
+    if side == 1:
+        return ((11, p), (11, p + 1))
+    if side == 2:
+        return ((p, 11), (p + 1, 11))
+    return ((0, p), (0, p + 1))
+
+
+def move_cursor(e, button):
+    """The entry the cursor goes to from `e` when `button` is pressed."""
+    side, k = divmod(e, 5)
+    along = {0: (B.LEFT, B.RIGHT), 1: (B.UP, B.DOWN), 2: (B.LEFT, B.RIGHT), 3: (B.UP, B.DOWN)}[side]
+    if button in along:
+        # Along the side; past the end, round the corner (clockwise order).
+        forward = button == along[1]
+        if side in (2, 3):
+            forward = not forward  # the ring runs right-to-left / upwards there
+        i = RING.index(e)
+        return RING[(i + (1 if forward else -1)) % 20]
+    # Across the board: the other end of the same line.
+    return ((side + 2) % 4) * 5 + k
+
+
+class UI(GameUI):
+    ICON = ("BW.B", "WBWW", ".BBW")
+    ICON_COLOURS = {"B": BALL[1], "W": BALL[2], ".": HOLLOW}
+
+    def __init__(self, session):
+        GameUI.__init__(self, session)
+        self.cursor = 17  # W3: the middle of the left side
+        self.colour = T.DARK
+        self.before = None
+        self.push_until = 0
+        self.lay_from = 0
+        self.lays = []
+        self.shown_action = None
+        self.laid_before = []
+
+    def variant_label(self, variant):
+        return {"standard": "BASIC", "quick": "QUICK", "teams": "TEAMS", "open": "OPEN",
+                "quick+teams": "QUICK TEAMS", "quick+open": "QUICK OPEN"}.get(variant, variant.upper())
+
+    def has_secrets(self, seat):
+        return not self.state.open
+
+    # Choosing --------------------------------------------------------------------
+    def begin_turn(self, seat, now):
+        if not self.state.bag[self.colour]:
+            self.colour = T.LIGHT if self.colour == T.DARK else T.DARK
+
+    def button(self, ev, seat, now):
+        kind = B.kind_of(ev)
+        b = B.button_of(ev)
+        if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
+            self.cursor = move_cursor(self.cursor, b)
+            return None
+        if b == B.B and kind == B.CLICK:
+            other = T.LIGHT if self.colour == T.DARK else T.DARK
+            if self.state.bag[other]:
+                self.colour = other
+                self.beep(sounds.CLICK)
+            else:
+                self.illegal("no %s balls left" % ("dark" if other == T.DARK else "light"), now)
+                self.beep(sounds.ERROR)
+            return None
+        if b == B.A and kind == B.CLICK:
+            return T.action_of(self.colour, self.cursor)
+        return None
+
+    # Showing what happened ---------------------------------------------------------
+    def before_action(self, seat, action):
+        self.before = bytes(self.state.board)
+        self.laid_before = self.state.scores()
+
+    def after_action(self, seat, action, now):
+        self.shown_action = action
+        self.push_until = now + PUSH_MS
+        self.lays = list(self.state.lays)
+        self.lay_from = self.push_until
+
+    def busy(self, now):
+        return now < self.lay_from + LAY_MS * len(self.lays)
+
+    def skip(self, now):
+        self.push_until = now
+        self.lay_from = now - LAY_MS * len(self.lays)
+
+    # Drawing -------------------------------------------------------------------------
+    def draw(self, d, now, viewer):
+        st = self.state
+        turn = st.current_player()
+        ring = palette.scale(palette.PLAYERS[turn], 22) if turn >= 0 else palette.FAINT
+        gfx.frame(d, 0, 0, 12, 12, ring)
+        lay = self.current_lay(now)
+        if now < self.push_until and self.before is not None:
+            self.draw_push(d, now)
+        else:
+            self.draw_board(d, st.board, lay)
+        if lay is not None:
+            owner, card, w, rot = lay
+            seat = st.seats_of(owner)[0]
+            r0, c0 = T.WINDOWS[w]
+            c = palette.PLAYERS[seat] if gfx.blink(now, 300) else palette.scale(palette.PLAYERS[seat], 40)
+            gfx.frame(d, 2 * c0, 2 * r0, 8, 8, c)
+        elif self.shown_action is not None and st.last_action is not None:
+            # The last push, so everyone sees what just happened.
+            for x, y in entry_pixels(T.entry_of(st.last_action)):
+                d.pixel(x, y, palette.scale(BALL[T.colour_of(st.last_action)], 35))
+        if viewer is not None and viewer == turn and lay is None and now >= self.push_until:
+            self.draw_cursor(d, now)
+        self.draw_cards(d, now, viewer)
+        self.draw_scores(d, now, lay)
+
+    def current_lay(self, now):
+        if now < self.lay_from:
+            return None
+        i = (now - self.lay_from) // LAY_MS
+        return self.lays[i] if i < len(self.lays) else None
+
+    def draw_board(self, d, board, lay=None):
+        window = T.WINDOW_CELLS[lay[2]] if lay is not None else None
+        for i in range(T.CELLS):
+            x, y = cell_xy(i)
+            v = board[i]
+            c = BALL[v] if v else HOLLOW
+            if window is not None and i not in window:
+                c = palette.scale(c, 25)
+            if v:
+                gfx.rect(d, x, y, 2, 2, c)
+            else:
+                d.pixel(x, y, c)
+
+    def draw_push(self, d, now):
+        """Half a step: the new ball and the run it pushes are one LED inward."""
+        a = self.shown_action
+        e = T.entry_of(a)
+        line = T.LINES[e]
+        before = self.before
+        moving = []
+        for i in line:
+            if not before[i]:
+                break
+            moving.append(i)
+        board = bytearray(before)
+        for i in moving:
+            board[i] = 0
+        self.draw_board(d, board)
+        dx, dy = ((0, 1), (-1, 0), (0, -1), (1, 0))[e // 5]
+        x, y = cell_xy(line[0])
+        gfx.rect(d, x - dx, y - dy, 2, 2, BALL[T.colour_of(a)])
+        for i in moving:
+            x, y = cell_xy(i)
+            gfx.rect(d, x + dx, y + dy, 2, 2, BALL[before[i]])
+
+    def draw_cursor(self, d, now):
+        e = self.cursor
+        if self.flashing(now):
+            for i in T.LINES[e]:
+                x, y = cell_xy(i)
+                gfx.rect(d, x, y, 2, 2, palette.BAD)
+            c = palette.BAD
+        else:
+            c = BALL[self.colour] if gfx.blink(now, 500, 70) else palette.scale(BALL[self.colour], 30)
+        for x, y in entry_pixels(e):
+            d.pixel(x, y, c)
+
+    def draw_cards(self, d, now, viewer):
+        st = self.state
+        who = viewer
+        if who is None and st.open:
+            who = st.current_player()
+        if who is None or who < 0:
+            # Hidden hands: show how many cards, face down.
+            seat = st.current_player()
+            n = len(st.hands[st.owner_of(seat)]) if seat >= 0 else 0
+            for k in range(n):
+                gfx.rect(d, 13, 4 * k, 3, 3, palette.FAINT)
+            return
+        hand = st.hands[st.owner_of(who)]
+        for k, card in enumerate(hand):
+            draw_card(d, 13, 4 * k, card)
+        # Whose cards these are: a coloured mark beside them.
+        d.pixel(12, 1, palette.scale(palette.PLAYERS[who], 60))
+
+    def draw_scores(self, d, now, lay):
+        st = self.state
+        scores = st.scores()
+        turn = st.current_player()
+        flash_seats = []
+        if lay is not None:
+            flash_seats = st.seats_of(lay[0])
+        target = st.target
+        w = max(1, 10 // target)
+        top = 12 if st.num_players == 4 else 13
+        for s in range(st.num_players):
+            y = top + s
+            c = palette.PLAYERS[s]
+            for i in range(target):
+                lit = i < scores[s]
+                colour = c if lit else palette.FAINT
+                if lit and s in flash_seats and i == scores[s] - 1 and not gfx.blink(now, 300):
+                    colour = palette.WHITE
+                for j in range(max(1, w - 1)):
+                    d.pixel(i * w + j, y, colour)
+            if s == turn:
+                d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
+
+    def look(self, d, now, viewer):
+        """Hold A: every seat's score; with open cards, every seat's cards."""
+        st = self.state
+        scores = st.scores()
+        if st.open:
+            for s in range(st.num_players):
+                y = 4 * s
+                for k, card in enumerate(st.hands[s]):
+                    draw_card(d, 4 * k, y, card)
+                gfx.rect(d, 13, y, 3, 3, palette.scale(palette.PLAYERS[s], 25))
+                d.pixel(14, y + 1, palette.PLAYERS[s])
+            return
+        for s in range(st.num_players):
+            x = 0 if s % 2 == 0 else 8
+            y = 0 if s < 2 else 6
+            gfx.text(d, x, y, str(scores[s]), palette.PLAYERS[s])
+        gfx.text(d, 0, 11, "TO", palette.DIM)
+        gfx.text(d, 9, 11, str(st.target), palette.TEXT)
+
+
+
+def draw_card(d, x, y, card):
+    mask = T.CARDS[card]
+    for i in range(9):
+        d.pixel(x + i % 3, y + i // 3, BALL[T.DARK] if mask >> i & 1 else BALL[T.LIGHT])

@@ -1,0 +1,62 @@
+"""Display interface: an RGB framebuffer the firmware draws on, and `show()`.
+
+The firmware always draws a 16x16 logical screen. A bigger matrix shows it
+centred (`origin`), so every screen works on 32x16 or 32x32 panels too.
+Colours are ints 0xRRGGBB at full scale; brightness, gamma, wiring and the
+power limit belong to the backend's output stage (hal/pipeline.py on hardware).
+"""
+
+LOGICAL_W = 16
+LOGICAL_H = 16
+
+
+class Display:
+    """A width x height framebuffer, 3 bytes (R, G, B) per pixel, row-major."""
+
+    def __init__(self, width=LOGICAL_W, height=LOGICAL_H):
+        if width < LOGICAL_W or height < LOGICAL_H:
+            raise ValueError("the display must be at least 16x16")
+        self.width = width
+        self.height = height
+        self.buf = bytearray(width * height * 3)
+        self.ox = (width - LOGICAL_W) // 2
+        self.oy = (height - LOGICAL_H) // 2
+        self.brightness = 40  # percent of full scale, set from settings
+        self.frames = 0
+
+    # Drawing on the logical 16x16 screen -----------------------------------
+    def fill(self, colour=0):
+        r = colour >> 16
+        g = (colour >> 8) & 0xFF
+        b = colour & 0xFF
+        buf = self.buf
+        if r == g == b:
+            for i in range(len(buf)):
+                buf[i] = r
+            return
+        for i in range(0, len(buf), 3):
+            buf[i] = r
+            buf[i + 1] = g
+            buf[i + 2] = b
+
+    def pixel(self, x, y, colour):
+        """Set one logical pixel; off-screen coordinates are ignored."""
+        if 0 <= x < LOGICAL_W and 0 <= y < LOGICAL_H:
+            i = ((y + self.oy) * self.width + x + self.ox) * 3
+            buf = self.buf
+            buf[i] = colour >> 16
+            buf[i + 1] = (colour >> 8) & 0xFF
+            buf[i + 2] = colour & 0xFF
+
+    def get(self, x, y):
+        """The colour of a logical pixel (0 if off-screen)."""
+        if 0 <= x < LOGICAL_W and 0 <= y < LOGICAL_H:
+            i = ((y + self.oy) * self.width + x + self.ox) * 3
+            b = self.buf
+            return (b[i] << 16) | (b[i + 1] << 8) | b[i + 2]
+        return 0
+
+    # Output -----------------------------------------------------------------
+    def show(self):
+        """Send the framebuffer to the LEDs (or the window). Backends override."""
+        self.frames += 1

@@ -1,0 +1,106 @@
+"""Headless runs: computer-only games as JSON, and scripted firmware sessions.
+
+A script is a comma-separated list of steps:
+  UP DOWN LEFT RIGHT A B MENU   tap a button (60 ms down, 60 ms up)
+  A:long B:long                 hold it 900 ms
+  wait:MS                       let time pass
+  idle                          run until a person must act (or 120 s pass)
+  shot:NAME                     save the current frame as NAME.png
+"""
+
+import os
+
+from hal import buttons as B
+from firmware.session import Session
+
+SEAT_SPECS = ("ai", "ai:easy", "ai:normal", "ai:hard", "random", "human")
+STEP_MS = 30
+
+
+def seat_kind(spec):
+    """Map a command-line seat (ai, ai:hard, random, human) to a session kind."""
+    spec = spec.strip().lower()
+    if spec == "ai":
+        return "normal"
+    if spec.startswith("ai:") and spec[3:] in ("easy", "normal", "hard"):
+        return spec[3:]
+    if spec in ("random", "human"):
+        return spec
+    raise ValueError("unknown seat %r (use %s)" % (spec, ", ".join(SEAT_SPECS)))
+
+
+def play_computer_game(game, seat_specs, seed, variant="standard"):
+    """Play a whole game between computer players; return the result dict."""
+    kinds = [seat_kind(s) for s in seat_specs]
+    if "human" in kinds:
+        raise ValueError("headless games need computer seats only (ai, ai:LEVEL, random)")
+    session = Session(game, kinds, variant, seed)
+    while not session.state.is_terminal():
+        session.play(session.computer_move())
+    st = session.state
+    return {"game": game, "variant": st.variant, "seed": seed, "seats": list(seat_specs),
+            "winners": st.winners(), "scores": st.scores(), "moves": session.ply}
+
+
+class ScriptRunner:
+    """Drive an App with a fake clock and scripted buttons; save frames."""
+
+    def __init__(self, app, frames_dir="frames"):
+        self.app = app
+        self.hal = app.hal
+        self.frames_dir = frames_dir
+        self.shots = []
+
+    def advance(self, ms):
+        clock = self.hal.clock
+        end = clock.now() + ms
+        while clock.now() < end:
+            clock.advance(STEP_MS)
+            self.app.step()
+
+    def hold(self, button, ms):
+        b = self.hal.buttons
+        b.set_raw(b.raw | (1 << button), self.hal.clock.now())
+        self.advance(ms)
+        b.set_raw(b.raw & ~(1 << button), self.hal.clock.now())
+        self.advance(60)
+
+    def waiting_for_person(self):
+        from firmware.play import PlayScreen, HUMAN, PASS
+        s = self.app.screen
+        if isinstance(s, PlayScreen):
+            return s.phase in (HUMAN, PASS) and not s.paused
+        return True  # menus and the end screen wait for people
+
+    def idle(self, limit_ms=120000):
+        spent = 0
+        self.advance(STEP_MS)
+        while not self.waiting_for_person() and spent < limit_ms:
+            self.advance(100)
+            spent += 100
+        self.advance(300)  # let the last animation settle
+
+    def shot(self, name):
+        from simulator import render
+        d = self.hal.display
+        path = os.path.join(self.frames_dir, name + ".png")
+        render.save_png(d.buf, d.width, d.height, path, d.brightness)
+        self.shots.append(path)
+        return path
+
+    def run(self, script):
+        for raw in script.split(","):
+            step = raw.strip()
+            if not step:
+                continue
+            name, _, arg = step.partition(":")
+            if name == "wait":
+                self.advance(int(arg))
+            elif name == "idle":
+                self.idle()
+            elif name == "shot":
+                self.shot(arg)
+            else:
+                button = B.button_named(name)
+                self.hold(button, 900 if arg == "long" else 60)
+        return self.shots

