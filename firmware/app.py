@@ -18,6 +18,7 @@ class App:
         self.running = True
         self.notice = None  # (text, until): a message over any screen
         self._shown = None
+        self._swallow = 0  # buttons held across a screen change: ignored until pressed anew
         self.apply_settings()
 
     # Shared services ---------------------------------------------------------
@@ -42,6 +43,9 @@ class App:
         self.notice = (text, self.now() + ms)
 
     def goto(self, screen):
+        # The press that changed the screen must not act again on the new one
+        # (its CLICK or RELEASE arrives later).
+        self._swallow = self.hal.buttons.stable
         self.screen = screen
         gc.collect()
         screen.enter(self, self.now())
@@ -57,6 +61,11 @@ class App:
         hal = self.hal
         now = hal.clock.now()
         for ev in hal.buttons.events(now):
+            bit = 1 << (ev & 15)
+            if self._swallow & bit:
+                if ev >> 4 != 1:  # its RELEASE, CLICK, REPEAT, LONG: dropped
+                    continue
+                self._swallow &= ~bit  # a fresh PRESS: the button is free again
             self.screen.button(ev, now)
         self.screen.tick(now)
         now = hal.clock.now()

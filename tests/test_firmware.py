@@ -1,0 +1,220 @@
+"""The firmware in CPython: menu, turn flow, pass-the-device, feedback, pause,
+end screen, saving and resuming, memory trouble. Tomoko is the game used."""
+
+import pytest
+
+from engines_core import tomoko as T
+from firmware import saves, sounds, tomoko_screens as TS
+from firmware.end import EndScreen
+from firmware.menu import Menu
+from firmware.play import PlayScreen, PASS, HUMAN
+from hal import buttons as B
+from hal.display import Display
+from hal.storage import MemoryStorage
+from tests.firmware_helpers import app_with, tomoko_session, region_colours
+
+BALLS = {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
+
+
+def card_area(app):
+    return region_colours(app.hal.display, 13, 0, 3, 11)
+
+
+def test_menu_changes_settings_and_starts_the_game():
+    app, run = app_with()
+    assert isinstance(app.screen, Menu)
+    menu = app.screen
+    assert menu.describe(menu.lines()[0])[0] == "GAME"
+    run.run("DOWN")  # PLAYERS
+    assert menu.lines()[menu.line] == "PLAYERS"
+    run.run("RIGHT")
+    assert menu.players() == 3
+    run.run("DOWN,DOWN,RIGHT,RIGHT")  # P2: normal -> hard -> human
+    assert app.settings.seats[1] == "human"
+    run.run("LEFT")
+    assert app.settings.seats[1] == "hard"
+    while menu.lines()[menu.line] != "LIGHT":
+        run.run("DOWN")
+    run.run("LEFT,LEFT")
+    assert app.settings.brightness == 20 and app.hal.display.brightness == 20
+    run.run("A")
+    assert isinstance(app.screen, PlayScreen)
+    s = app.screen.session
+    assert s.game == "tomoko" and s.seats == ["human", "hard", "normal"]
+    assert b"brightness=20" in app.hal.storage.read("settings.txt")
+
+
+def test_one_person_sees_their_cards_without_a_pass_screen():
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    assert app.screen.phase == HUMAN
+    assert BALLS & card_area(app)  # cards drawn
+
+
+def test_pass_the_device_between_two_people():
+    """Two people: before P1 and before P2 see their hidden cards, a pass screen."""
+    app, run = app_with(tomoko_session(("human", "human")))
+    play = app.screen
+    run.advance(100)
+    assert play.phase == PASS and play.seat == 0
+    assert not (BALLS & card_area(app))  # no cards on the pass screen
+    run.run("A")
+    assert play.phase == HUMAN
+    assert BALLS & card_area(app)
+    run.run("A")  # push at the cursor
+    run.idle()
+    assert play.phase == PASS and play.seat == 1
+    assert not (BALLS & card_area(app))
+    run.run("A")
+    assert play.phase == HUMAN and play.seat == 1
+
+
+def test_no_pass_screen_with_open_cards():
+    app, run = app_with(tomoko_session(("human", "human"), variant="open"))
+    run.idle()
+    assert app.screen.phase == HUMAN
+
+
+def test_illegal_push_is_refused_with_feedback():
+    session = tomoko_session(("human", "human"))
+    st = session.state
+    st.board = bytearray(25)
+    st.board[0:5] = bytes([T.DARK, T.LIGHT, T.LIGHT, T.LIGHT, T.LIGHT])
+    st.bag = [0, 14, 11]
+    session.play(T.action_of(T.DARK, 15))  # P1 pushes dark at W1: a light ball drops
+    app, run = app_with(session)
+    play = app.screen
+    run.run("A")  # P2 takes the device
+    ui = play.ui
+    ui.cursor, ui.colour = 5, T.LIGHT  # E1 with light would undo it
+    before = st.serialize()
+    app.hal.sound.log.clear()
+    run.run("A")
+    assert st.serialize() == before and play.phase == HUMAN
+    assert "undo" in ui.flash_reason
+    assert sounds.ERROR[0][0] in app.hal.sound.log
+    # The refused line (row 0: LEDs y 1-2) flashes red.
+    red_frames = 0
+    for _ in range(12):
+        run.advance(30)
+        line = region_colours(app.hal.display, 1, 1, 10, 2)
+        red_frames += 0xFF1010 in line
+    assert 2 <= red_frames < 12
+
+
+def test_cursor_goes_round_the_gutter():
+    e = 0
+    seen = []
+    for _ in range(20):
+        seen.append(e)
+        side = e // 5
+        step = {0: B.RIGHT, 1: B.DOWN, 2: B.LEFT, 3: B.UP}[side]
+        e = TS.move_cursor(e, step)
+    assert sorted(seen) == list(range(20)) and e == 0
+    assert TS.move_cursor(2, B.DOWN) == 12 and TS.move_cursor(12, B.UP) == 2  # across
+    assert TS.move_cursor(17, B.RIGHT) == 7  # W2 -> E2
+
+
+def test_whole_game_through_the_screens_then_menu():
+    """A person pressing buttons at random against a computer player, to the end."""
+    from engines_core.prng import Rng
+    app, run = app_with(tomoko_session(("human", "easy"), seed=5))
+    play = app.screen
+    rng = Rng(2)
+    steps = 0
+    while isinstance(app.screen, PlayScreen) and steps < 5000:
+        if play.phase in (HUMAN, PASS):
+            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "B"]))
+        else:
+            run.advance(200)
+        steps += 1
+    assert isinstance(app.screen, EndScreen)
+    assert play.session.state.is_terminal()
+    assert app.hal.storage.read(saves.GAME_FILE) is None  # finished games are not resumable
+    run.advance(800)
+    run.run("A")
+    assert isinstance(app.screen, Menu)
+
+
+def test_pause_quit_and_resume_the_same_game():
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    run.run("RIGHT,A")
+    run.idle()
+    saved = app.screen.session.to_bytes()
+    run.run("B:long")
+    assert app.screen.paused
+    run.run("DOWN,A")
+    assert isinstance(app.screen, Menu) and app.screen.lines()[0] == "RESUME"
+    run.run("A")
+    assert isinstance(app.screen, PlayScreen)
+    assert app.screen.session.to_bytes() == saved
+
+
+def test_boot_offers_the_saved_game_and_survives_a_corrupt_one():
+    storage = MemoryStorage()
+    session = tomoko_session()
+    session.play(session.state.legal_actions()[3])
+    saves.save_game(storage, session)
+    app, run = app_with(storage=storage)
+    assert isinstance(app.screen, Menu) and app.screen.saved is not None
+    assert app.screen.saved.to_bytes() == session.to_bytes()
+    data = bytearray(storage.read(saves.GAME_FILE))
+    data[-3] ^= 0x40
+    storage.write(saves.GAME_FILE, bytes(data))
+    app, run = app_with(storage=storage)
+    assert isinstance(app.screen, Menu) and app.screen.saved is None
+    assert app.notice and app.notice[0] == "SAVE LOST"
+
+
+def test_memory_error_in_a_computer_move_retries_with_less_effort(monkeypatch):
+    session = tomoko_session(("normal", "human"))
+    efforts = []
+    real = session.computer_move
+
+    def flaky(effort=100):
+        efforts.append(effort)
+        if effort > 25:
+            raise MemoryError("simulated")
+        return real(effort)
+    monkeypatch.setattr(session, "computer_move", flaky)
+    app, run = app_with(session)
+    run.idle()
+    assert efforts == [100, 50, 25]
+    assert session.ply == 1 and app.screen.phase == HUMAN
+
+
+def test_look_shows_every_score_while_a_is_held():
+    session = tomoko_session(("human", "normal"))
+    session.state.laid[1].append(session.state.deck.pop())
+    app, run = app_with(session)
+    run.idle()
+    b = app.hal.buttons
+    b.set_raw(1 << B.A, app.now())
+    run.advance(900)
+    assert app.screen.looking
+    assert app.hal.display.get(9, 0) != 0  # P2's "1" in the top right quarter
+    b.set_raw(0, app.now())
+    run.advance(100)
+    assert not app.screen.looking
+
+
+def test_end_screen_names_the_winner():
+    session = tomoko_session(("normal", "normal"))
+    while not session.state.is_terminal():
+        session.play(session.computer_move())
+    app, run = app_with(session)
+    run.advance(100)
+    assert isinstance(app.screen, EndScreen)
+    w = session.state.winners()
+    assert app.screen.headline() == "P%d WINS" % (w[0] + 1)
+
+
+def test_bigger_matrix_shows_the_screen_centred():
+    d = Display(32, 16)
+    d.pixel(0, 0, 0xFFFFFF)
+    assert d.buf[8 * 3] == 255 and d.get(0, 0) == 0xFFFFFF
+    d.pixel(16, 0, 0xFFFFFF)  # off the logical screen: ignored
+    assert sum(d.buf) == 3 * 255
+    with pytest.raises(ValueError):
+        Display(8, 8)

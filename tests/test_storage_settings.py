@@ -1,0 +1,80 @@
+"""Storage, settings and the session save format."""
+
+import pytest
+
+from engines_core.game import CorruptState
+from firmware import saves
+from firmware.session import Session
+from firmware.settings import Settings
+from hal.colour import GAMMA, pixel_duty
+from hal.storage import FileStorage, MemoryStorage
+from tools.gen_gamma import table
+
+
+def test_file_storage_replaces_atomically(tmp_path):
+    st = FileStorage(str(tmp_path / "store"))
+    assert st.read("a") is None
+    st.write("a", b"one")
+    st.write("a", b"two")
+    assert st.read("a") == b"two"
+    assert st.names() == ["a"]
+    assert not [p for p in (tmp_path / "store").iterdir() if p.name.endswith(".tmp")]
+    st.remove("a")
+    assert st.read("a") is None
+    with pytest.raises(ValueError):
+        st.write("../escape", b"x")
+
+
+def test_settings_round_trip_and_bad_lines_keep_defaults():
+    s = Settings()
+    s.brightness, s.volume, s.game = 70, 3, "tomoko"
+    s.players["tomoko"] = 3
+    s.variant["tomoko"] = "quick+open"
+    s.seats = ["human", "hard", "easy", "human"]
+    again = Settings.from_text(s.to_text())
+    assert again.to_text() == s.to_text()
+    junk = Settings.from_text("brightness=9000\nvolume=x\nseats=a,b\n__import__('os')=1\ngame=../x\n")
+    assert junk.to_text() == Settings().to_text().replace("brightness=40", "brightness=100")
+
+
+def test_settings_survive_a_missing_or_binary_file():
+    st = MemoryStorage()
+    assert Settings.load(st).to_text() == Settings().to_text()
+    st.write("settings.txt", b"\xff\xfe\x00garbage")
+    assert Settings.load(st).brightness == 40
+
+
+def test_session_round_trip_and_refusals():
+    s = Session("tomoko", ["human", "hard", "random"], "quick", 99)
+    for _ in range(5):
+        s.play(s.state.legal_actions()[0])
+    data = s.to_bytes()
+    t = Session.from_bytes(data)
+    assert t.to_bytes() == data and t.seats == s.seats and t.ply == 5 and t.seed == 99
+    for cut in range(len(data)):
+        with pytest.raises(CorruptState):
+            Session.from_bytes(data[:cut])
+    with pytest.raises(ValueError):
+        Session("tomoko", ["human", "robot"])
+
+
+def test_save_file_checksum_catches_damage():
+    s = Session("tomoko", ["human", "normal"], "standard", 5)
+    packed = saves.pack(s.to_bytes())
+    assert saves.unpack(packed) == s.to_bytes()
+    for i in range(len(packed)):
+        damaged = bytearray(packed)
+        damaged[i] ^= 0x10
+        with pytest.raises(CorruptState):
+            saves.unpack(bytes(damaged))
+    assert saves.crc32(b"123456789") == 0xCBF43926  # the CRC-32 check value
+    assert saves._crc32_bitwise(b"123456789") == 0xCBF43926
+
+
+def test_gamma_table_is_the_formula():
+    assert list(GAMMA) == table()
+    assert GAMMA[0] == 0 and GAMMA[255] == 255
+    assert pixel_duty(0, 0, 0, 100) == (0, 0, 0)
+    assert pixel_duty(255, 128, 0, 50) == (127, GAMMA[128] // 2, 0)
+    # A lit pixel never goes dark; its strongest channel keeps the hue.
+    assert pixel_duty(12, 3, 3, 10) == (1, 0, 0)

@@ -1,0 +1,104 @@
+"""The shipped Tomoko deck, and the Tomoko computer players."""
+
+from engines_core import tomoko as T, tomoko_ai as A, players
+from engines_core.prng import Rng
+from engines_core.tomoko_deck import CARDS
+from tools import gen_tomoko_deck
+
+
+def test_deck_is_what_the_documented_procedure_generates():
+    with open(T.__file__.replace("tomoko.py", "tomoko_deck.py")) as f:
+        shipped = f.read()
+    assert shipped == gen_tomoko_deck.render_module(gen_tomoko_deck.generate())
+
+
+def test_deck_36_cards_distinct_under_rotation_mixed_4_and_5_dark():
+    """000: "36 pattern cards" / "Each pattern card shows a unique combination of nine
+    balls." games.md: "no two the same pattern under rotation ... a mix of 4-dark
+    and 5-dark patterns is a good default"."""
+    assert len(CARDS) == 36
+    classes = {gen_tomoko_deck.canonical(m) for m in CARDS}
+    assert len(classes) == 36
+    counts = sorted(bin(m).count("1") for m in CARDS)
+    assert counts.count(4) == 18 and counts.count(5) == 18
+    # Every mask in play belongs to at most one card (CARD_AT is well defined).
+    seen = {}
+    for c, rots in enumerate(T.ROTATIONS):
+        for m in rots:
+            assert seen.setdefault(m, c) == c
+
+
+def test_bitboard_push_matches_the_engine():
+    rng = Rng(4)
+    for _ in range(2000):
+        b = bytearray(rng.below(3) for _ in range(25))
+        colour, entry = 1 + rng.below(2), rng.below(20)
+        d, f = A.bitboards(b)
+        T.push(b, colour, entry)
+        assert A.bitboards(b) == A.after(d, f, colour, entry)
+
+
+def test_can_complete_matches_brute_force():
+    """The hard player's pruned one-push search finds exactly the completions a
+    search over all 40 pushes finds."""
+    rng = Rng(3)
+    positives = 0
+    for _ in range(1500):
+        b = bytearray(rng.below(3) if rng.below(4) else 0 for _ in range(25))
+        cards = [rng.below(36), rng.below(36)]
+        w = rng.below(9)
+        rot = T.ROTATIONS[cards[0]][rng.below(4)]
+        for i, cell in enumerate(T.WINDOW_CELLS[w]):
+            b[cell] = T.DARK if rot >> i & 1 else T.LIGHT
+        for _ in range(rng.below(3)):
+            b[rng.below(25)] = rng.below(3)
+        rots = [m for c in cards for m in T.ROTATIONS[c]]
+        d, f = A.bitboards(b)
+
+        def met(bb):
+            return any(T.find_card(bb, c) is not None for c in cards)
+        brute = met(b)
+        for colour in (T.DARK, T.LIGHT):
+            for e in range(20):
+                bb = bytearray(b)
+                T.push(bb, colour, e)
+                brute = brute or met(bb)
+        assert A._can_complete(d, f, rots, [T.DARK, T.LIGHT]) == brute
+        positives += brute
+    assert 300 < positives < 1500  # both answers really occur
+
+
+def test_every_level_plays_legal_moves_and_takes_an_immediate_card():
+    from tests.tomoko_helpers import pattern_rows, position
+    rows = pattern_rows(T.CARDS[5])
+    text = "%s.. %s.. %s.. ..... ....." % (rows[0][1:] + ".", rows[1], rows[2])
+    g = position(text, [[5, 6], [7, 8]])
+    win = T.action_of(T.DARK if rows[0][0] == "X" else T.LIGHT, 15)
+    for seed in range(3):
+        assert players.choose(g, "easy", Rng(seed)) == win
+        assert players.choose(g, "normal", Rng(seed)) == win
+        assert players.choose(g, "hard", Rng(seed)) == win
+
+
+def test_computer_never_sees_hidden_cards():
+    """Swapping an opponent's hidden cards (and the deck order) for others
+    consistent with what the seat has seen never changes its choice."""
+    rng = Rng(8)
+    for seed in range(8):
+        g = T.Tomoko(3, "standard", seed)
+        for _ in range(12 + seed):
+            g.apply(rng.choice(g.legal_actions()))
+        seat = g.current_player()
+        for level in ("easy", "normal", "hard"):
+            a = players.choose(g, level, Rng(77))
+            for k in range(3):
+                other = g.clone()
+                other.redeal_hidden(seat, Rng(k))
+                assert other.hands[g.owner_of(seat)] == g.hands[g.owner_of(seat)]
+                assert players.choose(other, level, Rng(77)) == a
+
+
+def test_lower_effort_still_plays():
+    g = T.Tomoko(2, "standard", 1)
+    for effort in (100, 50, 10, 1):
+        assert players.choose(g, "hard", Rng(1), effort) in g.legal_actions()
