@@ -127,9 +127,12 @@ class UI(GameUI):
     def draw(self, d, now, viewer):
         st = self.state
         turn = st.current_player()
-        ring = palette.scale(palette.PLAYERS[turn], 22) if turn >= 0 else palette.FAINT
-        gfx.frame(d, 0, 0, 12, 12, ring)
         lay = self.current_lay(now)
+        # The gutter glows for the seat to move (or, while a card is shown
+        # being laid, for the seat laying it).
+        ring_seat = st.seats_of(lay[0])[0] if lay is not None else turn
+        ring = palette.scale(palette.PLAYERS[ring_seat], 22) if ring_seat >= 0 else palette.FAINT
+        gfx.frame(d, 0, 0, 12, 12, ring)
         if now < self.push_until and self.before is not None:
             self.draw_push(d, now)
         else:
