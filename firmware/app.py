@@ -3,6 +3,7 @@
 import gc
 
 from firmware.settings import Settings
+from firmware.stats import Stats
 from firmware import saves
 
 FRAME_MS = 30  # ~33 frames a second at most; the wire takes 8 ms per frame
@@ -14,6 +15,7 @@ class App:
     def __init__(self, hal, settings=None):
         self.hal = hal
         self.settings = settings or Settings.load(hal.storage)
+        self.stats = Stats.load(hal.storage)
         self.screen = None
         self.running = True
         self.notice = None  # (text, until): a message over any screen
@@ -50,10 +52,19 @@ class App:
         gc.collect()
         screen.enter(self, self.now())
 
-    def autosave(self, session):
+    def autosave(self, session, where=saves.PLAYING):
         """Save the game after a move; a failing flash must not stop play."""
-        if not saves.save_game(self.hal.storage, session):
+        if not saves.save_game(self.hal.storage, session, where):
             self.tell("NO SAVE")
+
+    def game_over(self, session):
+        """Count a finished game and forget its save."""
+        self.stats.record(session.game, session.seats, session.state.winners())
+        try:
+            self.stats.save(self.hal.storage)
+        except OSError:
+            self.tell("NO SAVE")
+        saves.clear_game(self.hal.storage)
 
     # The loop ----------------------------------------------------------------
     def step(self):

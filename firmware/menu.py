@@ -20,6 +20,7 @@ _PLAYERS = "PLAYERS"
 _VARIANT = "VARIANT"
 _BRIGHT = "LIGHT"
 _SOUND = "SOUND"
+_STATS = "STATS"
 
 
 class Menu(Screen):
@@ -71,6 +72,7 @@ class Menu(Screen):
             out.append(_VARIANT)
         out.append(_BRIGHT)
         out.append(_SOUND)
+        out.append(_STATS)
         return out
 
     # Input ---------------------------------------------------------------------
@@ -134,7 +136,8 @@ class Menu(Screen):
         seats = st.seats[:self.players()]
         seed = mix_seed(now, self.app.hal.display.frames, len(seats))
         session = Session(st.game, seats, self.variant(), seed)
-        saves.save_game(self.app.hal.storage, session)
+        saves.clear_game(self.app.hal.storage)  # a new game replaces a parked one
+        self.app.autosave(session)
         self.app.goto(PlayScreen(session))
 
     def resume(self):
@@ -176,6 +179,8 @@ class Menu(Screen):
             return "LIGHT", "%d%%" % st.brightness, VALUE
         if line == _SOUND:
             return "SOUND", "OFF" if not st.volume else str(st.volume), VALUE
+        if line == _STATS:
+            return "STATS", self.app.stats.summary(st.game), palette.ACCENT
         kind = st.seats[line]
         return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], palette.PLAYERS[line]
 

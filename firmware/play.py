@@ -55,7 +55,7 @@ class PlayScreen(Screen):
         state = self.session.state
         if state.is_terminal():
             from firmware.end import EndScreen
-            saves.clear_game(self.app.hal.storage)
+            self.app.game_over(self.session)
             self.app.goto(EndScreen(self.session, self.ui))
             return
         self.seat = state.current_player()
@@ -148,6 +148,7 @@ class PlayScreen(Screen):
             else:
                 # The game stays saved: the menu offers to resume it.
                 from firmware.menu import Menu
+                self.app.autosave(self.session, saves.PARKED)
                 self.app.goto(Menu(saved=self.session))
 
     def tick(self, now):

@@ -130,7 +130,7 @@ def test_whole_game_through_the_screens_then_menu():
         steps += 1
     assert isinstance(app.screen, EndScreen)
     assert play.session.state.is_terminal()
-    assert app.hal.storage.read(saves.GAME_FILE) is None  # finished games are not resumable
+    assert saves.load_game(app.hal.storage)[2] == saves.NONE  # finished games are not resumable
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
@@ -149,22 +149,6 @@ def test_pause_quit_and_resume_the_same_game():
     run.run("A")
     assert isinstance(app.screen, PlayScreen)
     assert app.screen.session.to_bytes() == saved
-
-
-def test_boot_offers_the_saved_game_and_survives_a_corrupt_one():
-    storage = MemoryStorage()
-    session = tomoko_session()
-    session.play(session.state.legal_actions()[3])
-    saves.save_game(storage, session)
-    app, run = app_with(storage=storage)
-    assert isinstance(app.screen, Menu) and app.screen.saved is not None
-    assert app.screen.saved.to_bytes() == session.to_bytes()
-    data = bytearray(storage.read(saves.GAME_FILE))
-    data[-3] ^= 0x40
-    storage.write(saves.GAME_FILE, bytes(data))
-    app, run = app_with(storage=storage)
-    assert isinstance(app.screen, Menu) and app.screen.saved is None
-    assert app.notice and app.notice[0] == "SAVE LOST"
 
 
 def test_memory_error_in_a_computer_move_retries_with_less_effort(monkeypatch):

@@ -61,7 +61,7 @@ def test_session_round_trip_and_refusals():
 def test_save_file_checksum_catches_damage():
     s = Session("tomoko", ["human", "normal"], "standard", 5)
     packed = saves.pack(s.to_bytes())
-    assert saves.unpack(packed) == s.to_bytes()
+    assert saves.unpack(packed) == (s.to_bytes(), saves.PLAYING)
     for i in range(len(packed)):
         damaged = bytearray(packed)
         damaged[i] ^= 0x10

@@ -1,0 +1,281 @@
+"""Power cuts, damaged saves, failing flash, mashed buttons: nothing lost, no crash.
+
+See docs/reliability.md for what each test stands for.
+"""
+
+import os
+
+import pytest
+
+from engines_core.prng import Rng
+from firmware import saves, games
+from firmware.end import EndScreen
+from firmware.menu import Menu
+from firmware.play import PlayScreen, HUMAN, PASS
+from firmware.session import Session
+from hal.storage import MemoryStorage
+from tests.firmware_helpers import app_with
+
+
+def person_move(app, run):
+    """A person who plays what `normal` would, entered with cursor, B and A."""
+    from engines_core import players, tomoko as T
+    play = app.screen
+    a = players.choose(play.session.state, "normal", Rng(play.session.ply))
+    ui = play.ui
+    while ui.colour != T.colour_of(a):
+        run.run("B")
+    ui.cursor = T.entry_of(a)
+    run.run("A")
+
+
+def play_some(app, run, moves, rng=None):
+    """Let the game run for `moves` actions; people move as person_move does."""
+    start = app.screen.session.ply
+    guard = 0
+    while isinstance(app.screen, PlayScreen) and app.screen.session.ply < start + moves:
+        guard += 1
+        assert guard < 3000
+        if app.screen.phase == PASS:
+            run.run("A")
+        elif app.screen.phase == HUMAN:
+            person_move(app, run)
+        else:
+            run.advance(150)
+
+
+def finish(app, run, rng):
+    play_some(app, run, 10000, rng)
+
+
+def reboot(storage):
+    """A new device on the same flash (power cut, battery swap, watchdog reset)."""
+    return app_with(storage=storage)
+
+
+def test_restart_mid_game_resumes_exactly_where_it_was():
+    """Same state, same hidden cards, same computer randomness: a game restarted
+    after every few moves ends exactly like one that never stopped."""
+    seats = ["human", "hard", "normal"]
+    straight, run = app_with(Session("tomoko", seats, "standard", 77))
+    finish(straight, run, Rng(1))
+    want = straight.screen.session.to_bytes()
+
+    storage = MemoryStorage()
+    app, run = app_with(Session("tomoko", seats, "standard", 77), storage=storage)
+    app.autosave(app.screen.session)
+    rng = Rng(1)
+    restarts = 0
+    while isinstance(app.screen, PlayScreen):
+        play_some(app, run, 7, rng)
+        if isinstance(app.screen, PlayScreen):
+            before = app.screen.session.to_bytes()
+            app, run = reboot(storage)
+            restarts += 1
+            assert isinstance(app.screen, PlayScreen) and app.notice[0] == "RESUMED"
+            assert app.screen.session.to_bytes() == before
+    assert restarts >= 3
+    assert app.screen.session.to_bytes() == want
+
+
+def test_parked_game_is_offered_in_the_menu_after_a_restart():
+    storage = MemoryStorage()
+    app, run = app_with(Session("tomoko", ["human", "normal"], "quick", 5), storage=storage)
+    app.autosave(app.screen.session)
+    play_some(app, run, 4, Rng(2))
+    run.idle()
+    mid = app.screen.session.to_bytes()
+    run.run("B:long,DOWN,A")  # pause, QUIT
+    assert isinstance(app.screen, Menu)
+    app, run = reboot(storage)
+    assert isinstance(app.screen, Menu) and app.screen.lines()[0] == "RESUME"
+    run.run("A")
+    assert isinstance(app.screen, PlayScreen) and app.screen.session.to_bytes() == mid
+
+
+def saved_pair():
+    """Storage holding the saves of two moves; the newest is `s`."""
+    storage = MemoryStorage()
+    s = Session("tomoko", ["human", "normal"], "standard", 9)
+    saves.save_game(storage, s)
+    previous = Session.from_bytes(s.to_bytes())
+    s.play(s.state.legal_actions()[2])
+    saves.save_game(storage, s)
+    return storage, s, previous
+
+
+def test_a_save_cut_at_every_byte_falls_back_to_the_previous_move():
+    storage, s, previous = saved_pair()
+    newest = saves.slot_for(s)
+    good = storage.read(newest)
+    assert saves.load_game(storage)[0].to_bytes() == s.to_bytes()
+    for cut in range(len(good)):
+        storage.files[newest] = good[:cut]
+        loaded, where, outcome = saves.load_game(storage)
+        assert outcome == saves.BACKUP
+        assert loaded.to_bytes() == previous.to_bytes()
+    app, run = reboot(storage)
+    assert isinstance(app.screen, PlayScreen)
+    assert app.notice[0].startswith("SAVE DAMAGED")
+    assert app.screen.session.to_bytes() == previous.to_bytes()
+
+
+def test_flipped_bits_are_caught_and_never_crash():
+    storage, s, previous = saved_pair()
+    newest = saves.slot_for(s)
+    good = storage.read(newest)
+    rng = Rng(4)
+    for _ in range(400):
+        bad = bytearray(good)
+        for _ in range(1 + rng.below(3)):
+            bad[rng.below(len(bad))] ^= 1 << rng.below(8)
+        storage.files[newest] = bytes(bad)
+        loaded, where, outcome = saves.load_game(storage)
+        assert outcome == saves.BACKUP
+        assert loaded.to_bytes() == previous.to_bytes()
+
+
+def test_both_files_damaged_tells_the_player_and_starts_clean():
+    storage, s, previous = saved_pair()
+    storage.files[saves.SLOTS[0]] = b"TOMO\x02\x00garbage"
+    storage.files[saves.SLOTS[1]] = b"\x00" * 40
+    app, run = reboot(storage)
+    assert isinstance(app.screen, Menu) and app.screen.saved is None
+    assert app.notice[0] == "SAVE LOST"
+    run.run("A")  # a new game starts fine
+    assert isinstance(app.screen, PlayScreen)
+
+
+def test_save_of_another_version_is_refused():
+    storage, s, previous = saved_pair()
+    newest = saves.slot_for(s)
+    data = bytearray(storage.read(newest))
+    data[4] = 99  # a future format
+    storage.files[newest] = bytes(data)
+    loaded, where, outcome = saves.load_game(storage)
+    assert outcome == saves.BACKUP and loaded.to_bytes() == previous.to_bytes()
+
+
+class FailingStorage(MemoryStorage):
+    """Flash that refuses writes (full, worn out, or read-only)."""
+
+    def write(self, name, data):
+        raise OSError(28, "no space left")
+
+
+def test_failing_flash_does_not_stop_the_game():
+    storage = FailingStorage()
+    app, run = app_with(Session("tomoko", ["human", "normal"], "standard", 3), storage=storage)
+    play_some(app, run, 6, Rng(5))
+    assert app.screen.session.ply >= 6
+    assert app.notice is None or app.notice[0] == "NO SAVE"
+
+
+class TornStorage(MemoryStorage):
+    """A filesystem without atomic rename: a power cut leaves part of a file."""
+
+    def __init__(self, rng):
+        MemoryStorage.__init__(self)
+        self.rng = rng
+        self.torn = 0
+
+    def write(self, name, data):
+        if self.rng.below(3) == 0:
+            data = data[:self.rng.below(len(data))]
+            self.torn += 1
+        MemoryStorage.write(self, name, data)
+
+
+def test_torn_writes_lose_at_most_one_move():
+    """Each torn write is a power cut: the device restarts from what it finds."""
+    storage = TornStorage(Rng(6))
+    s = Session("tomoko", ["normal", "normal"], "standard", 12)
+    saves.save_game(storage, s)
+    storage.torn = 0
+    moves = 0
+    while not s.state.is_terminal() and moves < 200:
+        before = s.to_bytes()
+        s.play(s.computer_move())
+        moves += 1
+        torn_before = storage.torn
+        saves.save_game(storage, s)
+        if storage.torn != torn_before:  # power cut: restart
+            loaded, where, outcome = saves.load_game(storage)
+            assert loaded is not None
+            assert loaded.to_bytes() in (before, s.to_bytes())
+            s = loaded
+    assert storage.torn > 3
+
+
+def test_settings_and_statistics_persist():
+    storage = MemoryStorage()
+    app, run = app_with(storage=storage)
+    run.run("DOWN")  # PLAYERS
+    run.run("RIGHT")  # 3 players
+    menu = app.screen
+    while menu.lines()[menu.line] != "LIGHT":
+        run.run("DOWN")
+    run.run("RIGHT")
+    run.run("A")
+    s = app.screen.session
+    s.seats = ["normal", "normal", "normal"]  # let the computers finish it
+    finish(app, run, Rng(1))
+    assert isinstance(app.screen, EndScreen)
+    app2, run2 = reboot(storage)
+    assert app2.settings.brightness == 50 and app2.settings.players["tomoko"] == 3
+    assert app2.stats.get("tomoko.played") == 1
+    assert app2.stats.get("tomoko.seats.normal") == 3
+    won = sum(app2.stats.get("tomoko.won." + k) for k in ("normal",))
+    assert won == len(s.state.winners())
+    assert "PLAYED 1" in app2.stats.summary("tomoko")
+
+
+def test_no_device_code_can_execute_a_file():
+    """Saves, settings and statistics are parsed, never evaluated."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for pkg in ("engines_core", "hal", "firmware", "boards"):
+        for dirpath, _, files in os.walk(os.path.join(root, pkg)):
+            for f in files:
+                if f.endswith(".py"):
+                    text = open(os.path.join(dirpath, f), encoding="utf-8").read()
+                    for bad in ("eval(", "exec(", "pickle", "marshal", "compile("):
+                        assert bad not in text, (f, bad)
+
+
+@pytest.mark.slow
+def test_soak_random_buttons_across_games_and_menus():
+    """Thousands of random presses (taps, holds, mashing) from the menu through
+    every game: no exception, nothing stuck, games finish."""
+    rng = Rng(2026)
+    app, run = app_with()
+    names = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "A", "A"]
+    finished = started = 0
+    last_progress = (None, -1)
+    still = 0
+    for step in range(6000):
+        scr = app.screen
+        key = rng.choice(names)
+        r = rng.below(20)
+        if r == 0:
+            key += ":long"
+        run.run(key)
+        if isinstance(scr, PlayScreen):
+            # People are mostly computers here, so games end.
+            if scr.session.ply == 0 and not getattr(scr, "_soaked", False):
+                scr._soaked = True
+                started += 1
+                for seat in range(len(scr.session.seats)):
+                    if seat and rng.below(3):
+                        scr.session.seats[seat] = rng.choice(["easy", "normal", "random"])
+            progress = (id(scr), scr.session.ply)
+            still = still + 1 if progress == last_progress else 0
+            last_progress = progress
+            assert still < 400, "no progress in a game for 400 presses"
+            if scr.phase not in (HUMAN, PASS):
+                run.advance(200)
+        if isinstance(app.screen, EndScreen) and not isinstance(scr, EndScreen):
+            finished += 1
+        if isinstance(app.screen, Menu) and rng.below(30) == 0:
+            # Pick another game now and then.
+            app.settings.game = rng.choice(games.playable())
+    assert started >= 3 and finished >= 1
