@@ -68,3 +68,71 @@ press(B.A)
 assert isinstance(app.screen, Menu), 'end screen did not return to the menu'
 print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - frames, free)
 """
+
+# Several games back to back through the firmware; after each, back at the
+# menu, collect and report the free heap. Also forces a real MemoryError in
+# the first computer move of each game (a huge allocation), which the play
+# screen must survive by retrying with less effort.
+FIRMWARE_SOAK = """
+import gc
+from hal import Hal, buttons as B
+from hal.display import Display
+from hal.buttons import Buttons
+from hal.clock import FakeClock
+from hal.sound import Sound
+from hal.storage import MemoryStorage
+from firmware.main import boot
+from firmware.menu import Menu
+from firmware.play import PlayScreen
+from firmware.end import EndScreen
+
+hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
+app = boot(hal)
+
+def step(ms):
+    end = hal.clock.now() + ms
+    while hal.clock.now() < end:
+        hal.clock.advance(30)
+        app.step()
+
+def press(b):
+    hal.buttons.set_raw(1 << b, hal.clock.now())
+    step(60)
+    hal.buttons.set_raw(0, hal.clock.now())
+    step(60)
+
+menu = app.screen
+while app.settings.game != %(game)r:
+    press(B.RIGHT)
+for seat in range(menu.players()):
+    while menu.lines()[menu.line] != seat:
+        press(B.DOWN)
+    while app.settings.seats[seat] != 'easy':
+        press(B.RIGHT)
+# Preallocated, so the harness itself does not allocate between measurements.
+free = [0] * %(games)d
+retries = [0] * %(games)d
+for game in range(%(games)d):
+    press(B.A)
+    play = app.screen
+    assert isinstance(play, PlayScreen)
+    real = play.session.computer_move
+    tries = []
+    def greedy(effort=100, real=real, tries=tries):
+        tries.append(effort)
+        if len(tries) == 1:
+            hog = bytearray(10 * 1024 * 1024)  # far more than the heap
+        return real(effort)
+    play.session.computer_move = greedy
+    while not isinstance(app.screen, EndScreen):
+        step(300)
+    retries[game] = tries[0] * 1000 + tries[1]
+    step(1000)
+    press(B.A)
+    assert isinstance(app.screen, Menu)
+    app.screen.line = 0
+    gc.collect()
+    free[game] = gc.mem_free()
+import json
+print('SOAK ' + json.dumps({'free': free, 'retries': retries}))
+"""

