@@ -10,7 +10,7 @@ from engines_core.prng import Rng, mix_seed
 from firmware import games
 from tools import mpy_check, mpy_runtime
 from tools.build_mpy import device_sources
-from tests import mpy_guest
+from tools import mpy_guests as mpy_guest
 
 pytestmark = pytest.mark.mpy
 

