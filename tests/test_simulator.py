@@ -82,3 +82,28 @@ def test_dim_leds_stay_visible_and_keep_their_hue():
     hi = render.visible((255, 255, 255), 100)
     assert hi == (255, 255, 255)
     assert render.visible((255, 0, 0), 20)[0] < render.visible((255, 0, 0), 80)[0]
+
+
+def test_window_runs_the_app_and_maps_keys(monkeypatch):
+    """The pygame window (SDL's dummy video driver here): keys reach the buttons."""
+    import pygame
+    from hal import buttons as B
+    from hal.clock import TicksClock
+    from simulator import window
+    from tests.firmware_helpers import app_with
+    app, run = app_with()
+    app.hal.clock = TicksClock()
+    steps = []
+    real_step = app.step
+
+    def step():
+        steps.append(1)
+        if len(steps) == 2:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+        if len(steps) == 8:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        real_step()
+    monkeypatch.setattr(app, "step", step)
+    window.run(app)
+    assert len(steps) >= 8
+    assert app.hal.buttons.raw & (1 << B.DOWN)  # the key is still held
