@@ -14,6 +14,7 @@ class GameUI:
 
     ICON = ()  # rows of a small picture for the menu; chars map via ICON_COLOURS
     ICON_COLOURS = {}
+    VARIANT_LABELS = {}  # variant name -> what the menu shows (default: upper case)
 
     def __init__(self, session):
         self.session = session
@@ -30,9 +31,6 @@ class GameUI:
     def has_secrets(self, seat):
         """True if `seat` holds information the other players must not see."""
         return True
-
-    def variant_label(self, variant):
-        return variant.upper()
 
     # Turns ---------------------------------------------------------------------
     def begin_turn(self, seat, now):

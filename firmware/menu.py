@@ -173,8 +173,8 @@ class Menu(Screen):
         if line == _PLAYERS:
             return "PLAYERS", str(self.players()), VALUE
         if line == _VARIANT:
-            ui = games.ui_class(st.game)
-            return "RULES", ui.variant_label(None, self.variant()), VALUE
+            v = self.variant()
+            return "RULES", games.ui_class(st.game).VARIANT_LABELS.get(v, v.upper()), VALUE
         if line == _BRIGHT:
             return "LIGHT", "%d%%" % st.brightness, VALUE
         if line == _SOUND:

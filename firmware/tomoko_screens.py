@@ -62,6 +62,8 @@ def move_cursor(e, button):
 class UI(GameUI):
     ICON = ("BW.B", "WBWW", ".BBW")
     ICON_COLOURS = {"B": BALL[1], "W": BALL[2], ".": HOLLOW}
+    VARIANT_LABELS = {"standard": "BASIC", "quick": "QUICK", "teams": "TEAMS", "open": "OPEN",
+                      "quick+teams": "QUICK TEAMS", "quick+open": "QUICK OPEN"}
 
     def __init__(self, session):
         GameUI.__init__(self, session)
@@ -73,10 +75,6 @@ class UI(GameUI):
         self.lays = []
         self.shown_action = None
         self.laid_before = []
-
-    def variant_label(self, variant):
-        return {"standard": "BASIC", "quick": "QUICK", "teams": "TEAMS", "open": "OPEN",
-                "quick+teams": "QUICK TEAMS", "quick+open": "QUICK OPEN"}.get(variant, variant.upper())
 
     def has_secrets(self, seat):
         return not self.state.open
