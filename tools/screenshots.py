@@ -1,11 +1,11 @@
-"""Regenerate the README screenshots of the menu and of Tomoko (docs/screens/).
+"""Regenerate the README screenshots (docs/screens/): the menu, Tomoko, and
+every game that has a `tools/screenshots_<game>.py` with `shots(out)`.
 
-    python -m tools.screenshots [--out docs/screens]
+    python -m tools.screenshots [--out docs/screens] [--games tomoko,tokkome]
 
 Drives the firmware headless with a fake clock, as a person would: the
 person's pushes are the ones the `normal` computer player would choose, entered
-with the cursor and A like any player. Other games' screenshots are made with
-`python -m simulator --headless ... --script ...` (see docs/rules/*.md).
+with the cursor and A like any player.
 """
 
 import argparse
@@ -88,10 +88,26 @@ def menu(out):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots")
     ap.add_argument("--out", default=os.path.join("docs", "screens"))
+    ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
     args = ap.parse_args(argv)
-    for path in menu(args.out) + tomoko(args.out):
-        print(path)
+    from engines_core import registry
+    wanted = args.games.split(",") if args.games else ["menu"] + list(registry.NAMES)
+    for name in wanted:
+        for path in shots_of(name)(args.out):
+            print(path)
     return 0
+
+
+def shots_of(name):
+    """The screenshot function of `menu`, `tomoko` or tools/screenshots_<game>.py."""
+    if name == "menu":
+        return menu
+    if name == "tomoko":
+        return tomoko
+    here = os.path.dirname(os.path.abspath(__file__))
+    if not os.path.exists(os.path.join(here, "screenshots_%s.py" % name)):
+        return lambda out: []
+    return __import__("tools.screenshots_" + name, fromlist=["shots"]).shots
 
 
 if __name__ == "__main__":
