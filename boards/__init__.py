@@ -1,0 +1,193 @@
+"""Board definitions: one small module per board, and how the device picks one.
+
+A board file (e.g. boards/pico.py) is plain UPPER_CASE settings; anything it
+leaves out takes the default below. To add your own board, copy the file
+closest to yours to boards/<your_name>.py, change the pins and the matrix
+description, and flash with `./tools/flash --board <your_name>` (or write
+the name into /tomo_board.txt on the device). docs/hardware.md explains every
+setting.
+
+Which board runs: the name in /tomo_board.txt (written by tools/flash) if
+there is one, else the first board whose DETECT strings appear in what the
+platform says about itself (os.uname().machine on MicroPython, board.board_id
+on CircuitPython, the device-tree model on a Raspberry Pi), else the
+platform's default board.
+"""
+
+# Every setting a board may give, with its default.
+DEFAULTS = (
+    ("NAME", ""),
+    ("DESCRIPTION", ""),
+    ("PLATFORM", "micropython"),  # micropython, circuitpython or blinka
+    ("DETECT", ()),  # substrings of the platform's own board name
+    # The LED matrix
+    ("PIXEL_PIN", None),  # GPIO number (MicroPython) or board pin name ("D5")
+    ("WIDTH", 16),  # LEDs across, as the player holds the device
+    ("HEIGHT", 16),
+    ("FIRST_LED", "top-left"),  # the data-in corner, panel in its own orientation
+    ("STRIPS", "rows"),  # the chain runs along "rows" or "columns"
+    ("SERPENTINE", True),  # every other row/column runs backwards (zigzag)
+    ("ROTATION", 0),  # degrees the panel is turned clockwise in the case
+    ("FLIP_X", False),  # mirror left-right
+    ("FLIP_Y", False),  # mirror top-bottom
+    ("COLOR_ORDER", "GRB"),  # WS2812B: GRB; some strips RGB; RGBW parts GRBW
+    # Power
+    ("MAX_BRIGHTNESS", 100),  # % of full duty that the menu's 100% means
+    ("POWER_BUDGET_MA", 500),  # what the LEDs may draw, estimated per frame
+    ("LED_MA_PER_CHANNEL", 20),  # one colour channel at full duty
+    ("LED_IDLE_MA", 1),  # one LED, dark
+    # Buttons: name -> pin; UP DOWN LEFT RIGHT A B are needed, MENU optional
+    ("BUTTONS", {}),
+    ("BUTTON_PULL", "up"),  # internal pull: "up", "down" or None (external)
+    ("BUTTON_ACTIVE", 0),  # pin level when pressed (0: button to ground)
+    ("BUTTON_SCAN_MS", 5),  # how often the pins are sampled
+    # Sound
+    ("BUZZER_PIN", None),  # a passive piezo on a PWM pin, or None
+    ("BUZZER_MAX_DUTY", 50),  # PWM duty % at volume 10 (50% is loudest)
+    # Watchdog
+    ("WATCHDOG_MS", 8000),  # hardware timeout (RP2040 allows at most 8388)
+    ("WATCHDOG_PATIENCE_S", 60),  # MicroPython: longest a frame may take
+    ("TIMER_ID", -1),  # MicroPython machine.Timer id (-1 virtual; ESP32: 0-3)
+    # Files
+    ("STORAGE", "/tomo"),  # folder for settings and saves ("~" = home on a Pi)
+)
+
+NEEDED_BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")
+PLATFORMS = ("micropython", "circuitpython", "blinka")
+# Auto-detection looks at these (and at any other file in boards/).
+KNOWN = ("pico", "esp32s3_devkitc", "feather_rp2040", "raspberry_pi")
+DEFAULT_FOR = {"micropython": "pico", "circuitpython": "feather_rp2040",
+               "blinka": "raspberry_pi"}
+CONFIG_FILE = "tomo_board.txt"
+
+
+class Board:
+    """A board's settings as attributes (board.PIXEL_PIN ...), defaults filled in."""
+
+    def __init__(self, settings, name=""):
+        for key, default in DEFAULTS:
+            value = settings.get(key, default)
+            if isinstance(value, dict):
+                value = dict(value)
+            setattr(self, key, value)
+        if not self.NAME:
+            self.NAME = name
+        check(self)
+
+    def chain(self):
+        """Chain position of every screen pixel (hal.pipeline.wiring)."""
+        from hal.pipeline import wiring
+        return wiring(self.WIDTH, self.HEIGHT, self.FIRST_LED, self.STRIPS, self.SERPENTINE,
+                      self.ROTATION, self.FLIP_X, self.FLIP_Y)
+
+    def pipeline_options(self):
+        return {"order": self.COLOR_ORDER, "budget_ma": self.POWER_BUDGET_MA,
+                "ma_per_channel": self.LED_MA_PER_CHANNEL, "idle_ma": self.LED_IDLE_MA,
+                "max_brightness": self.MAX_BRIGHTNESS}
+
+    def __repr__(self):
+        return "<board %s (%s)>" % (self.NAME, self.PLATFORM)
+
+
+def check(b):
+    """ValueError with a readable reason if a board's settings cannot work."""
+    def bad(msg):
+        raise ValueError("board %s: %s" % (b.NAME or "?", msg))
+    if b.PLATFORM not in PLATFORMS:
+        bad("PLATFORM must be one of %s" % ", ".join(PLATFORMS))
+    if b.PIXEL_PIN is None:
+        bad("PIXEL_PIN (the matrix data pin) is not set")
+    if b.WIDTH < 16 or b.HEIGHT < 16:
+        bad("the matrix must be at least 16x16")
+    missing = [n for n in NEEDED_BUTTONS if n not in b.BUTTONS]
+    if missing:
+        bad("BUTTONS lacks %s" % ", ".join(missing))
+    for n in b.BUTTONS:
+        if n not in NEEDED_BUTTONS + ("MENU",):
+            bad("unknown button %r" % n)
+    if b.BUTTON_PULL not in ("up", "down", None):
+        bad("BUTTON_PULL must be 'up', 'down' or None")
+    if b.COLOR_ORDER.upper() not in ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR",
+                                     "RGBW", "GRBW", "BRGW", "WRGB", "WGRB"):
+        bad("unknown COLOR_ORDER %r" % b.COLOR_ORDER)
+    if not 1 <= b.MAX_BRIGHTNESS <= 100:
+        bad("MAX_BRIGHTNESS is a percentage, 1-100")
+    idle = b.LED_IDLE_MA * b.WIDTH * b.HEIGHT
+    if b.POWER_BUDGET_MA <= idle:
+        bad("POWER_BUDGET_MA %d does not cover the %d mA that %d dark LEDs draw"
+            % (b.POWER_BUDGET_MA, idle, b.WIDTH * b.HEIGHT))
+    # The wiring description is checked by building it.
+    b.chain()
+
+
+def _valid_name(name):
+    if not name or len(name) > 40:
+        return False
+    for c in name:
+        if not (c.isalpha() or c.isdigit() or c == "_"):
+            return False
+    return name[0].isalpha() and name == name.lower()
+
+
+def load(name):
+    """The Board defined in boards/<name>.py."""
+    if not _valid_name(name):
+        raise ValueError("bad board name %r (lower-case letters, digits, _)" % name)
+    mod = __import__("boards." + name, None, None, ("NAME",))
+    settings = {}
+    for key, _ in DEFAULTS:
+        if hasattr(mod, key):
+            settings[key] = getattr(mod, key)
+    return Board(settings, name)
+
+
+def available():
+    """Names of the board files present (KNOWN first), for auto-detection."""
+    names = list(KNOWN)
+    try:
+        import os
+        here = __file__.rsplit("/", 1)[0]
+        for f in sorted(os.listdir(here)):
+            base = f.rsplit(".", 1)[0]
+            if (f.endswith(".py") or f.endswith(".mpy")) and base not in names \
+                    and _valid_name(base):
+                names.append(base)
+    except (OSError, NameError, AttributeError, ImportError):
+        pass
+    return names
+
+
+def configured(read_text):
+    """The board name in the config file, or None. `read_text(path)` -> str or None."""
+    text = read_text(CONFIG_FILE)
+    if not text:
+        return None
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            return line
+    return None
+
+
+def detect(platform, ident):
+    """The first board for `platform` whose DETECT strings occur in `ident`."""
+    ident = ident or ""
+    for name in available():
+        try:
+            b = load(name)
+        except (ImportError, ValueError):
+            continue
+        if b.PLATFORM != platform:
+            continue
+        for s in b.DETECT:
+            if s and s in ident:
+                return name
+    return None
+
+
+def choose(platform, ident="", read_text=None):
+    """The board name to use: config file, else detection, else the default."""
+    name = configured(read_text) if read_text else None
+    if name:
+        return name
+    return detect(platform, ident) or DEFAULT_FOR[platform]

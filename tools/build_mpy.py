@@ -4,8 +4,10 @@
 
 Precompiled modules load without the compiler's RAM peak, which is what lets
 a whole game run in a 64 KB heap. The output folder mirrors the packages
-(engines_core/, hal/, firmware/, boards/) plus main.py as source, ready to copy
-to a board (tools/flash) or to mount in the MicroPython test runtime.
+(engines_core/, hal/, firmware/, boards/, device/) plus main.py as source, ready
+to copy to a board (tools/flash) or to mount in the MicroPython test runtime.
+CircuitPython cannot load these .mpy files (its bytecode format differs):
+tools/flash copies the .py sources there instead.
 """
 
 import argparse
@@ -15,7 +17,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEVICE_PACKAGES = ("engines_core", "hal", "firmware", "boards")
+DEVICE_PACKAGES = ("engines_core", "hal", "firmware", "boards", "device")
 SOURCE_FILES = ("main.py",)  # stay source: MicroPython runs main.py by name
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 
@@ -39,12 +41,13 @@ def device_sources(root=ROOT):
     return out
 
 
-def build(out=DEFAULT_OUT, root=ROOT, quiet=True):
-    """Compile every device module into `out`; return the list of files written."""
+def build(out=DEFAULT_OUT, root=ROOT, quiet=True, cmd=None):
+    """Compile every device module into `out`; return the list of files written.
+    `cmd`: another mpy-cross (e.g. CircuitPython's), as a list."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     written = []
-    cmd = mpy_cross_cmd()
+    cmd = cmd or mpy_cross_cmd()
     for rel in device_sources(root):
         src = os.path.join(root, rel)
         dst = os.path.join(out, rel[:-3] + ".mpy")

@@ -1,0 +1,259 @@
+"""Boot on real hardware: pick the backend and the board, guard against
+hangs, run the firmware.
+
+1. The backend comes from the running platform: MicroPython
+   (hal/micropython_hal.py), CircuitPython (hal/circuitpython_hal.py), else
+   CPython with Adafruit Blinka on a Raspberry Pi (hal/blinka_hal.py).
+2. The board: the name in /tomo_board.txt, else auto-detection, else the
+   platform's default (boards/__init__.py).
+3. Buttons held at power-on: B starts at the menu (a game in progress is
+   parked: RESUME brings it back), A opens the hardware check screen.
+4. The watchdog (hal/watchdog.py) resets a hung device; the game then comes
+   back on its turn. If the device is reset by the watchdog (or by a crash)
+   twice in a row at the same saved position, it is stuck there: the game is
+   parked and boot goes to the menu, with the watchdog off for that session on
+   boards without timer-fed patience (CircuitPython), so a computer move too
+   long for the hardware timeout can finish when the player resumes.
+5. Ctrl-C (also what mpremote sends first) stops the game and the watchdog,
+   leaving the REPL usable; any other error is printed, written to
+   <storage>/crash.txt, and the device restarts into the saved game.
+"""
+
+import sys
+
+SAFE_BUTTON = 5  # B (hal.buttons.B): held at power-on, start at the menu
+CHECK_BUTTON = 4  # A: held at power-on, the hardware check screen
+RESETS_FILE = "resets.txt"
+CRASH_FILE = "crash.txt"
+SAVE_FILES = ("game0.sav", "game1.sav")
+
+
+def platform():
+    name = sys.implementation.name
+    if name in ("micropython", "circuitpython"):
+        return name
+    return "blinka"
+
+
+def backend(plat):
+    if plat == "micropython":
+        from hal import micropython_hal as be
+    elif plat == "circuitpython":
+        from hal import circuitpython_hal as be
+    else:
+        from hal import blinka_hal as be
+    return be
+
+
+def read_text(path):
+    try:
+        with open(path) as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def identity(plat):
+    """What the platform calls the board, for auto-detection."""
+    try:
+        if plat == "micropython":
+            import os
+            return os.uname().machine
+        if plat == "circuitpython":
+            import board
+            return board.board_id
+        text = read_text("/proc/device-tree/model") or ""
+        return text.replace("\x00", "")
+    except (ImportError, AttributeError, OSError):
+        return ""
+
+
+# The reset guard -------------------------------------------------------------------
+
+def fingerprint(storage):
+    """Identifies the saved position (the save files' checksums)."""
+    from firmware.saves import crc32
+    parts = []
+    for name in SAVE_FILES:
+        try:
+            data = storage.read(name)
+        except OSError:
+            data = None
+        parts.append("-" if data is None else "%08x" % crc32(data))
+    return ",".join(parts)
+
+
+def read_resets(storage):
+    """(fingerprint, count, crashed) from the resets file."""
+    fp, count, crashed = "", 0, False
+    try:
+        data = storage.read(RESETS_FILE)
+    except OSError:
+        data = None
+    if data:
+        for line in bytes(data).decode("utf-8", "ignore").splitlines():
+            key, _, value = line.partition("=")
+            if key == "fp":
+                fp = value.strip()
+            elif key == "count":
+                try:
+                    count = max(0, min(99, int(value)))
+                except ValueError:
+                    count = 0
+            elif key == "crash":
+                crashed = value.strip() == "1"
+    return fp, count, crashed
+
+
+def write_resets(storage, fp, count, crashed=False):
+    text = "fp=%s\ncount=%d\ncrash=%d\n" % (fp, count, 1 if crashed else 0)
+    try:
+        storage.write(RESETS_FILE, text.encode())
+    except OSError:
+        pass
+
+
+def guard(storage, watchdog_reset):
+    """After an abnormal reset (watchdog, or a crash recorded before the
+    reset), count how many happened in a row at the same saved position.
+    Returns that count (0 after a normal start)."""
+    fp_prev, count, crashed = read_resets(storage)
+    if not (watchdog_reset or crashed):
+        return 0
+    fp = fingerprint(storage)
+    count = count + 1 if fp == fp_prev else 1
+    write_resets(storage, fp, count)
+    return count
+
+
+def record_crash(storage, text):
+    fp, count, _ = read_resets(storage)
+    write_resets(storage, fp, count, crashed=True)
+    try:
+        storage.write(CRASH_FILE, text.encode())
+    except OSError:
+        pass
+
+
+def park_saved_game(storage):
+    """A game being played is parked: boot shows the menu, RESUME brings it back."""
+    from firmware import saves
+    session, where, outcome = saves.load_game(storage)
+    if session is not None and where == saves.PLAYING:
+        saves.save_game(storage, session, saves.PARKED)
+        return True
+    return False
+
+
+# Boot ------------------------------------------------------------------------------
+
+def setup(board_name=None, plat=None, modules=None, storage=None):
+    """The board and a Hal for it (no watchdog yet)."""
+    import boards
+    plat = plat or platform()
+    if board_name is None:
+        board_name = boards.choose(plat, identity(plat), read_text)
+    board = boards.load(board_name)
+    be = backend(plat)
+    hal = be.make_hal(board, modules, storage)
+    hal.platform = plat
+    hal.backend = be
+    hal.modules = modules
+    return board, hal
+
+
+def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage=None):
+    """Everything up to the first screen; returns (app, hal). The arguments
+    after the board name are for tests (fake modules, storage)."""
+    board, hal = setup(board_name, plat, modules, storage)
+    be = hal.backend
+    kw = {"modules": modules}
+    d = hal.display
+    d.fill(0)
+    d.show()  # whatever the LEDs showed at power-up goes dark
+    now = hal.clock.now()
+    held = hal.read_buttons()
+    hal.buttons.prime(held, now)
+    if held >> CHECK_BUTTON & 1:
+        from device.check import run_check
+        run_check(hal)
+        held = 0
+    if watchdog_reset is None:
+        watchdog_reset = be.reset_was_watchdog(**kw)
+    resets = guard(hal.storage, watchdog_reset)
+    notice = None
+    if held >> SAFE_BUTTON & 1:
+        park_saved_game(hal.storage)
+        notice = "SAFE START"
+    elif resets >= 2:
+        park_saved_game(hal.storage)
+        notice = "STUCK - GAME PAUSED"
+    if resets >= 2 and hal.platform == "circuitpython":
+        hal.watchdog = None  # let a long computer move finish this time
+    else:
+        be.start_watchdog(hal, board, **kw)
+    be.start_timer(hal, board, **kw)
+    from firmware.main import boot
+    app = boot(hal)
+    if notice:
+        app.tell(notice)
+    return app, hal
+
+
+def stop(hal):
+    """After Ctrl-C: the watchdog off (or kept fed), the LEDs dark."""
+    if hal.watchdog is not None:
+        hal.watchdog.stop()
+    try:
+        hal.sound.stop()
+        hal.display.fill(0)
+        hal.display.show()
+    except Exception:  # noqa: BLE001 - stopping must not fail
+        pass
+
+
+def fail(hal, exc):
+    """An error escaped the firmware: report it, keep it, restart."""
+    try:
+        import io
+        s = io.StringIO()
+        if hasattr(sys, "print_exception"):
+            sys.print_exception(exc, s)
+        else:
+            import traceback
+            traceback.print_exception(type(exc), exc, exc.__traceback__, file=s)
+        text = s.getvalue()
+    except Exception:  # noqa: BLE001
+        text = repr(exc)
+    print(text)
+    record_crash(hal.storage, text)
+    try:
+        d = hal.display
+        d.fill(0)
+        for i in range(16):  # a red cross: something went wrong
+            d.pixel(i, i, 0xFF0000)
+            d.pixel(15 - i, i, 0xFF0000)
+        d.show()
+    except Exception:  # noqa: BLE001
+        pass
+
+
+def main(board_name=None):
+    app, hal = start(board_name)
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        stop(hal)
+        print("tomo: stopped (Ctrl-C); the watchdog is off. main() to restart.")
+    except Exception as e:  # noqa: BLE001 - the device must come back
+        fail(hal, e)
+        if hal.platform == "blinka":
+            raise
+        if hal.watchdog is not None:
+            hal.watchdog.stop()
+        hal.backend.sleep_ms(3000, hal.modules)
+        hal.backend.reset(hal.modules)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else None)

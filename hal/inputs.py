@@ -1,0 +1,157 @@
+"""Button sources for real hardware, feeding the shared debounce logic.
+
+The firmware polls `hal.buttons.events(now)` once a frame (~30 ms, longer
+while a computer player thinks). Sampling the pins only then would miss a
+quick tap and see bounce at frame resolution, so on hardware the pins are
+read more often and every change is kept with its time:
+
+- MicroPython: `PinSampler.sample` runs from a machine.Timer every few ms
+  (BUTTON_SCAN_MS) and records changes in a small ring buffer.
+- CircuitPython and Blinka: the `keypad` module scans the pins in the
+  background; `KeypadReader` turns its key events into the same changes.
+
+`TimedButtons` replays those changes in order, at their own times, into
+`hal.buttons.Buttons`, whose integrator then debounces them: a change counts
+only after the signal has been steady for `debounce_ms` (20 ms), so bounce
+and short glitches vanish while presses and taps of any length register.
+"""
+
+from hal.buttons import Buttons, NAMES
+
+
+class TimedButtons(Buttons):
+    """Buttons fed with timestamped raw states by `poll(now)`.
+
+    `poll(now)` returns the raw button masks seen since the last call as
+    (mask, time in clock ms) pairs, oldest first.
+    """
+
+    def __init__(self, poll, **options):
+        Buttons.__init__(self, **options)
+        self.poll = poll
+
+    def update(self, now):
+        for mask, t in self.poll(now):
+            if t > now:
+                t = now
+            Buttons.update(self, t)  # settle what was steady until this change
+            self.set_raw(mask, t)
+        Buttons.update(self, now)
+
+    def prime(self, mask, now):
+        """Buttons already held (e.g. at power-on): down, with no PRESS or LONG."""
+        self.raw = self.stable = self.long_sent = mask
+        for b in range(len(self.edge_at)):
+            self.edge_at[b] = now
+            self.pressed_at[b] = now
+            self.next_repeat[b] = now + 10 ** 9  # no repeats from a boot-time hold
+
+
+def button_bits(board_buttons):
+    """[(bit, pin spec)] for a board's BUTTONS, in button order."""
+    out = []
+    for name in NAMES:
+        if name in board_buttons:
+            out.append((1 << NAMES.index(name), board_buttons[name]))
+    return out
+
+
+class PinSampler:
+    """Reads all button pins at once (`read()` -> raw mask) and keeps changes.
+
+    `sample()` may run in a timer callback between any two bytecodes of the
+    main program: it only writes the slot at `head` and then moves `head`;
+    `drain()` (main program) only moves `tail`. When the ring is full the
+    newest entry takes the latest state, so the final state is never lost.
+    """
+
+    def __init__(self, read, ticks_ms, ticks_diff, size=32):
+        self.read = read
+        self.ticks_ms = ticks_ms
+        self.ticks_diff = ticks_diff
+        self.size = size
+        self.masks = [0] * size
+        self.times = [0] * size
+        self.head = 0
+        self.tail = 0
+        self.last = 0
+        self.overflows = 0
+
+    def sample(self, _timer=None):
+        m = self.read()
+        if m == self.last:
+            return
+        self.last = m
+        h = self.head
+        nxt = h + 1 if h + 1 < self.size else 0
+        if nxt == self.tail:
+            self.masks[h - 1 if h else self.size - 1] = m
+            self.overflows += 1
+            return
+        self.masks[h] = m
+        self.times[h] = self.ticks_ms()
+        self.head = nxt
+
+    def drain(self, now):
+        """The changes since the last drain, as (mask, clock ms) pairs."""
+        self.sample()  # at least one sample per frame, even without a timer
+        out = []
+        t_now = self.ticks_ms()
+        tail = self.tail
+        while tail != self.head:
+            out.append((self.masks[tail], now - self.ticks_diff(t_now, self.times[tail])))
+            tail = tail + 1 if tail + 1 < self.size else 0
+        self.tail = tail
+        return out
+
+
+class KeypadReader:
+    """Turns a keypad.Keys event queue into (mask, clock ms) changes.
+
+    `bits[key_number]` is the button bit of each key. `age(timestamp)` gives
+    how many ms ago an event happened (CircuitPython events carry a
+    supervisor.ticks_ms timestamp); without it events count as "now".
+    """
+
+    def __init__(self, keys, bits, event=None, age=None):
+        self.keys = keys
+        self.bits = bits
+        self.event = event
+        self.age = age
+        self.mask = 0
+
+    def drain(self, now):
+        out = []
+        q = self.keys.events
+        if q.overflowed:
+            # Events were lost: start again from "all released"; keys still
+            # held come back as new presses on the next scan.
+            q.clear()
+            self.keys.reset()
+            self.mask = 0
+            out.append((0, now))
+        ev = self.event
+        while True:
+            if ev is not None:
+                if not q.get_into(ev):
+                    break
+                e = ev
+            else:
+                e = q.get()
+                if e is None:
+                    break
+            bit = self.bits[e.key_number]
+            if e.pressed:
+                self.mask |= bit
+            else:
+                self.mask &= ~bit
+            t = now
+            if self.age is not None:
+                ts = getattr(e, "timestamp", None)
+                if ts is not None:
+                    t = now - self.age(ts)
+            out.append((self.mask, t))
+        return out
+
+    def held(self):
+        return self.mask

@@ -1,0 +1,165 @@
+"""Fake MicroPython `machine`: Pin, PWM, WDT, Timer, mem32, reset_cause, reset."""
+
+import fakehw
+
+PWRON_RESET = 1
+HARD_RESET = 2
+WDT_RESET = 3
+DEEPSLEEP_RESET = 4
+SOFT_RESET = 5
+
+state = {"reset_cause": PWRON_RESET}
+pins = {}
+pwms = []
+
+
+def reset_cause():
+    return state["reset_cause"]
+
+
+def reset():
+    fakehw.log.append(("reset",))
+    raise fakehw.HardReset("machine.reset")
+
+
+def soft_reset():
+    raise fakehw.HardReset("machine.soft_reset")
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = Pin.IN
+        self.pull = None
+        self.out = 0
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        if mode != -1:
+            self.mode = mode
+        if pull != -1:
+            self.pull = pull
+        if value is not None:
+            self.out = 1 if value else 0
+        pins[self.id] = self
+
+    def value(self, v=None):
+        if v is not None:
+            self.out = 1 if v else 0
+            return None
+        if self.mode == Pin.OUT:
+            return self.out
+        level = fakehw.levels.get(self.id)
+        if level is None:
+            return 1 if self.pull == Pin.PULL_UP else 0
+        return level
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self.out = 1
+
+    def off(self):
+        self.out = 0
+
+
+class PWM:
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin
+        self._freq = freq
+        self._duty = duty_u16
+        self.changes = []
+        pwms.append(self)
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        self._freq = f
+        self.changes.append(("freq", f, fakehw.now[0]))
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        self._duty = d
+        self.changes.append(("duty", d, fakehw.now[0]))
+
+    def deinit(self):
+        self._duty = 0
+
+
+class WDT:
+    """Like the rp2 port's: at most 8388 ms, cannot be stopped (except by
+    clearing the enable bit in the watchdog's CTRL register, see mem32)."""
+
+    MAX_MS = 8388
+    current = None
+
+    def __init__(self, id=0, timeout=5000):
+        if timeout > WDT.MAX_MS:
+            raise ValueError("timeout exceeds 8388")
+        self.timeout = timeout
+        self.feeds = 0
+        self.last_feed = fakehw.now[0]
+        self.enabled = True
+        WDT.current = self
+        fakehw.watchdogs.append(self)
+
+    def feed(self):
+        self.feeds += 1
+        self.last_feed = fakehw.now[0]
+
+    def expired(self, now):
+        if self.enabled and now - self.last_feed > self.timeout:
+            state["reset_cause"] = WDT_RESET
+            return "watchdog"
+        return None
+
+
+class Timer:
+    PERIODIC = 1
+    ONE_SHOT = 0
+
+    def __init__(self, id=-1, mode=PERIODIC, period=-1, callback=None, freq=-1):
+        self.id = id
+        self.callback = None
+        if callback is not None:
+            self.init(mode=mode, period=period, callback=callback, freq=freq)
+
+    def init(self, mode=PERIODIC, period=-1, callback=None, freq=-1):
+        if freq > 0:
+            period = 1000 // freq
+        self.period = period
+        self.callback = callback
+        fakehw.stop(self)
+        fakehw.every(self, period, callback)
+
+    def deinit(self):
+        fakehw.stop(self)
+
+
+class _Mem:
+    """mem32: writes are recorded; the rp2 watchdog's CTRL clear alias
+    (0x4005B000, bit 30 = ENABLE) really switches the fake WDT off."""
+
+    def __init__(self):
+        self.writes = []
+
+    def __setitem__(self, addr, value):
+        self.writes.append((addr, value))
+        if addr in (0x40058000 + 0x3000, 0x400D8000 + 0x3000) and value & (1 << 30):
+            if WDT.current is not None:
+                WDT.current.enabled = False
+
+    def __getitem__(self, addr):
+        return 0
+
+
+mem32 = _Mem()

@@ -1,0 +1,223 @@
+"""Put the firmware on a board: ./tools/flash (see docs/hardware.md).
+
+    ./tools/flash [--port PORT] [--board NAME]            # MicroPython, over USB
+    ./tools/flash --circuitpython /media/$USER/CIRCUITPY [--board NAME]
+    ./tools/flash ... --dry-run                           # print, do nothing
+    ./tools/flash --package-json                          # rewrite package.json (mip)
+
+MicroPython: builds the .mpy bundle (tools/build_mpy), then one mpremote
+session: stops the running game (Ctrl-C; the watchdog is switched off or
+kept fed), removes the previous firmware (never the saves in /tomo), copies
+the bundle and main.py, writes the board name to /tomo_board.txt and resets
+the board. The MicroPython interpreter itself must be on the board first
+(UF2 file for a Pico, esptool for an ESP32-S3: docs/hardware.md).
+
+CircuitPython: copies the .py sources (MicroPython's .mpy files do not load
+on CircuitPython), code.py and boot.py, Adafruit's NeoPixel library into
+lib/, and tomo_board.txt to the mounted CIRCUITPY drive. With
+--mpy-cross PATH (CircuitPython's own mpy-cross, matching its version) it
+copies compiled .mpy files instead, which need less RAM to import.
+"""
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, device_sources
+
+CONFIG_FILE = "tomo_board.txt"
+CIRCUITPY_FILES = (("circuitpython/code.py", "code.py"), ("circuitpython/boot.py", "boot.py"))
+
+# Runs on the board before copying: removes the previous firmware, keeps saves.
+CLEAN = """import os
+def rm(p):
+    try:
+        if os.stat(p)[0] & 0x4000:
+            for n in os.listdir(p):
+                rm(p + '/' + n)
+            os.rmdir(p)
+        else:
+            os.remove(p)
+    except OSError:
+        pass
+for p in %r:
+    rm('/' + p)
+""" % (DEVICE_PACKAGES,)
+
+
+def check_board(name, platform):
+    """Load the board file here first: a typo fails now, not on the device."""
+    if ROOT not in sys.path:
+        sys.path.insert(0, ROOT)
+    import boards
+    board = boards.load(name)
+    if board.PLATFORM != platform:
+        raise SystemExit("board %s is for %s, not %s" % (name, board.PLATFORM, platform))
+    return board
+
+
+def micropython_commands(port, board, bundle, config_path):
+    """The mpremote command line (one session, steps joined with '+')."""
+    cmd = ["mpremote"]
+    if port:
+        cmd += ["connect", port]
+    # resume: no soft reset first, so the game's Ctrl-C handler runs and the
+    # watchdog cannot reset the board in the middle of the copy.
+    cmd += ["resume", "exec", CLEAN, "+", "fs", "cp", "-r"]
+    cmd += [os.path.join(bundle, p) for p in DEVICE_PACKAGES if os.path.isdir(os.path.join(bundle, p))]
+    cmd += [":", "+", "fs", "cp", os.path.join(bundle, "main.py"), ":main.py"]
+    cmd += ["+", "fs", "cp", config_path, ":" + CONFIG_FILE, "+", "reset"]
+    return cmd
+
+
+def flash_micropython(args):
+    board = check_board(args.board, "micropython")
+    bundle = args.out
+    if not args.no_build:
+        if args.dry_run:
+            print("python -m tools.build_mpy --out %s" % bundle)
+        else:
+            build(bundle, quiet=False)
+    tmp = tempfile.mkdtemp(prefix="tomo-flash-")
+    config = os.path.join(tmp, CONFIG_FILE)
+    with open(config, "w") as f:
+        f.write(board.NAME + "\n")
+    cmd = micropython_commands(args.port, board, bundle, config)
+    print(" ".join(shlex.quote(c) for c in cmd))
+    if args.dry_run:
+        return 0
+    try:
+        return subprocess.call(cmd)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def neopixel_library():
+    """Adafruit's neopixel.py from the pinned adafruit-circuitpython-neopixel."""
+    import importlib.util
+    spec = importlib.util.find_spec("neopixel")
+    if spec is None or not spec.origin:
+        raise SystemExit("adafruit-circuitpython-neopixel is not installed (./tools/test sets it up)")
+    return spec.origin
+
+
+def circuitpython_plan(drive, board, mpy_cross=None, build_dir=None):
+    """[(source, destination)] to copy, and the folders to remove first."""
+    plan = []
+    if mpy_cross:
+        out = build_dir or os.path.join(ROOT, "build", "cpy")
+        build(out, cmd=[mpy_cross])
+        for dirpath, _, files in os.walk(out):
+            for f in sorted(files):
+                if f.endswith(".mpy"):
+                    src = os.path.join(dirpath, f)
+                    plan.append((src, os.path.join(drive, os.path.relpath(src, out))))
+    else:
+        for rel in device_sources():
+            plan.append((os.path.join(ROOT, rel), os.path.join(drive, rel)))
+    for src, dst in CIRCUITPY_FILES:
+        plan.append((os.path.join(ROOT, src), os.path.join(drive, dst)))
+    plan.append((neopixel_library(), os.path.join(drive, "lib", "neopixel.py")))
+    remove = [os.path.join(drive, p) for p in DEVICE_PACKAGES]
+    return plan, remove
+
+
+def flash_circuitpython(args):
+    board = check_board(args.board, "circuitpython")
+    drive = args.circuitpython
+    if not args.dry_run and not os.path.isdir(drive):
+        raise SystemExit("%s is not a folder: is the CIRCUITPY drive mounted?" % drive)
+    plan, remove = circuitpython_plan(drive, board, args.mpy_cross)
+    for path in remove:
+        print("rm -rf %s" % shlex.quote(path))
+        if not args.dry_run:
+            shutil.rmtree(path, ignore_errors=True)
+    for src, dst in plan:
+        print("cp %s %s" % (shlex.quote(src), shlex.quote(dst)))
+        if not args.dry_run:
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copyfile(src, dst)
+    config = os.path.join(drive, CONFIG_FILE)
+    print("echo %s > %s" % (board.NAME, shlex.quote(config)))
+    if not args.dry_run:
+        with open(config, "w") as f:
+            f.write(board.NAME + "\n")
+        if hasattr(os, "sync"):
+            os.sync()
+        print("Done. Eject the drive; the board restarts into the game.")
+    return 0
+
+
+def package_json():
+    """package.json for mip: every device source (tracked by git when this is
+    a checkout) plus main.py, as URLs relative to package.json."""
+    rels = device_sources()
+    tracked = _git_files()
+    if tracked is not None:
+        rels = [r for r in rels if r in tracked]
+    urls = [[rel, rel] for rel in rels] + [["main.py", "main.py"]]
+    return {"urls": urls, "deps": [], "version": _version()}
+
+
+def _git_files():
+    try:
+        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return set(out.split())
+
+
+def _version():
+    with open(os.path.join(ROOT, "pyproject.toml"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("version"):
+                return line.split("=", 1)[1].strip().strip('"')
+    return "0"
+
+
+def package_json_text():
+    """package.json, one file per line."""
+    p = package_json()
+    lines = ",\n".join("  " + json.dumps(u) for u in p["urls"])
+    return '{\n "urls": [\n%s\n ],\n "deps": [],\n "version": %s\n}\n' % (
+        lines, json.dumps(p["version"]))
+
+
+def write_package_json(path=os.path.join(ROOT, "package.json")):
+    with open(path, "w") as f:
+        f.write(package_json_text())
+    return path
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description="Build the firmware and copy it to a board.")
+    ap.add_argument("--port", help="serial port (default: mpremote's first board)")
+    ap.add_argument("--board", default=None,
+                    help="board file in boards/ (default: pico, or feather_rp2040 with "
+                         "--circuitpython)")
+    ap.add_argument("--circuitpython", metavar="DRIVE",
+                    help="copy to this mounted CIRCUITPY drive instead")
+    ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross, to copy .mpy files")
+    ap.add_argument("--out", default=DEFAULT_OUT, help="where to build the bundle")
+    ap.add_argument("--no-build", action="store_true", help="use the bundle already built")
+    ap.add_argument("--dry-run", action="store_true", help="print the steps, change nothing")
+    ap.add_argument("--package-json", action="store_true", help="rewrite package.json and stop")
+    args = ap.parse_args(argv)
+    if args.package_json:
+        print(write_package_json())
+        return 0
+    if args.circuitpython:
+        args.board = args.board or "feather_rp2040"
+        return flash_circuitpython(args)
+    args.board = args.board or "pico"
+    return flash_micropython(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
