@@ -148,12 +148,13 @@ def park_saved_game(storage):
 # Boot ------------------------------------------------------------------------------
 
 def setup(board_name=None, plat=None, modules=None, storage=None):
-    """The board and a Hal for it (no watchdog yet)."""
+    """The board and a Hal for it (no watchdog yet). `board_name` may also be
+    a boards.Board."""
     import boards
     plat = plat or platform()
     if board_name is None:
         board_name = boards.choose(plat, identity(plat), read_text)
-    board = boards.load(board_name)
+    board = boards.load(board_name) if isinstance(board_name, str) else board_name
     be = backend(plat)
     hal = be.make_hal(board, modules, storage)
     hal.platform = plat
@@ -238,8 +239,9 @@ def fail(hal, exc):
         pass
 
 
-def main(board_name=None):
-    app, hal = start(board_name)
+def main(board_name=None, **for_tests):
+    """Run the device until power-off (the keyword arguments are start()'s)."""
+    app, hal = start(board_name, **for_tests)
     try:
         app.run()
     except KeyboardInterrupt:

@@ -7,7 +7,7 @@ import sys
 FAKES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes")
 MICROPYTHON = ("machine", "neopixel")
 CIRCUITPYTHON = ("board", "digitalio", "keypad", "pwmio", "microcontroller", "watchdog",
-                 "supervisor", "neopixel_write")
+                 "supervisor", "neopixel_write", "storage")
 # Modules that bind to the fakes when imported and so must be fresh each time.
 DEPENDENT = ("neopixel", "adafruit_pixelbuf")
 

@@ -33,21 +33,23 @@ from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, device_so
 CONFIG_FILE = "tomo_board.txt"
 CIRCUITPY_FILES = (("circuitpython/code.py", "code.py"), ("circuitpython/boot.py", "boot.py"))
 
-# Runs on the board before copying: removes the previous firmware, keeps saves.
-CLEAN = """import os
+def clean_code(root="/"):
+    """Runs on the board before copying: removes the previous firmware
+    (the packages), keeps everything else (saves in /tomo, boot.py ...)."""
+    return """import os
 def rm(p):
     try:
         if os.stat(p)[0] & 0x4000:
             for n in os.listdir(p):
-                rm(p + '/' + n)
+                rm(p+'/'+n)
             os.rmdir(p)
         else:
             os.remove(p)
     except OSError:
         pass
 for p in %r:
-    rm('/' + p)
-""" % (DEVICE_PACKAGES,)
+    rm(%r+p)
+""" % (DEVICE_PACKAGES, root)
 
 
 def check_board(name, platform):
@@ -68,8 +70,8 @@ def micropython_commands(port, board, bundle, config_path):
         cmd += ["connect", port]
     # resume: no soft reset first, so the game's Ctrl-C handler runs and the
     # watchdog cannot reset the board in the middle of the copy.
-    cmd += ["resume", "exec", CLEAN, "+", "fs", "cp", "-r"]
-    cmd += [os.path.join(bundle, p) for p in DEVICE_PACKAGES if os.path.isdir(os.path.join(bundle, p))]
+    cmd += ["resume", "exec", clean_code(), "+", "fs", "cp", "-r"]
+    cmd += [os.path.join(bundle, p) for p in DEVICE_PACKAGES]
     cmd += [":", "+", "fs", "cp", os.path.join(bundle, "main.py"), ":main.py"]
     cmd += ["+", "fs", "cp", config_path, ":" + CONFIG_FILE, "+", "reset"]
     return cmd

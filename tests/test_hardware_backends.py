@@ -1,0 +1,506 @@
+"""The hardware backends booting the firmware on fake hardware (pin level).
+
+MicroPython (machine.Pin, the neopixel driver, machine.PWM, machine.WDT,
+machine.Timer), CircuitPython (board, digitalio, keypad, pwmio,
+microcontroller.watchdog, and Adafruit's real NeoPixel library with only its
+wire-level neopixel_write captured), and CPython with Blinka. The fakes are
+in tests/fakes; the MicroPython backend also runs inside real MicroPython.
+"""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import boards
+from device import start
+from firmware import saves
+from firmware.menu import Menu
+from firmware.play import PlayScreen
+from firmware.session import Session
+from hal import buttons as B
+from hal.colour import pixel_duty
+from hal.storage import MemoryStorage
+from tests.hw_helpers import FAKES, fake_modules
+from tools import mpy_check, mpy_runtime
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def board_like(name, **changes):
+    """A board file's settings with some changed (e.g. a huge power budget)."""
+    b = boards.load(name)
+    settings = {k: getattr(b, k) for k, _ in boards.DEFAULTS}
+    settings.update(changes)
+    return boards.Board(settings, name)
+
+
+def serpentine_index(x, y):
+    return y * 16 + (x if y % 2 == 0 else 15 - x)
+
+
+def expected_wire(display, order="GRB"):
+    """What a frame must look like on the wire, worked out independently of
+    the pipeline: the hand-written serpentine order, pixel_duty per pixel."""
+    out = bytearray(256 * len(order))
+    for y in range(16):
+        for x in range(16):
+            c = display.get(x, y)
+            r, g, b = pixel_duty(c >> 16, (c >> 8) & 255, c & 255, display.brightness)
+            i = serpentine_index(x, y) * len(order)
+            for k, ch in enumerate(order):
+                out[i + k] = {"R": r, "G": g, "B": b, "W": 0}[ch]
+    return bytes(out)
+
+
+def frames(app, fh, n, ms=30):
+    for _ in range(n):
+        fh.advance(ms)
+        app.step()
+
+
+def hold(app, fh, pin, ms, level=0):
+    fh.drive(pin, level)
+    frames(app, fh, ms // 30)
+    fh.drive(pin, None)
+    frames(app, fh, 3)
+
+
+def saved_game(storage, ply=2):
+    s = Session("tomoko", ["human", "easy"], "standard", 9)
+    from engines_core import players
+    from engines_core.prng import Rng
+    for i in range(ply):
+        s.play(players.choose(s.state, "easy", Rng(i)))
+    saves.save_game(storage, s, saves.PLAYING)
+    return s
+
+
+# MicroPython ------------------------------------------------------------------------
+
+def test_micropython_boot_sends_the_menu_to_the_neopixel_in_wire_order():
+    with fake_modules("micropython") as m:
+        board = board_like("pico", POWER_BUDGET_MA=10 ** 6)
+        app, hal = start.start(board, "micropython", m, storage=MemoryStorage())
+        frames(app, m["fakehw"], 5)
+        strip = m["neopixel"].strips[0]
+        assert strip.pin.id == 28 and strip.pin.mode == m["machine"].Pin.OUT
+        assert strip.n == 256 and strip.bpp == 3
+        assert strip.writes[0] == bytes(768)  # boot darkens the LEDs first
+        assert isinstance(app.screen, Menu)
+        assert strip.writes[-1] == expected_wire(hal.display)
+        assert sum(strip.writes[-1]) > 0
+
+
+def test_micropython_frames_stay_within_the_power_budget():
+    with fake_modules("micropython") as m:
+        app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
+        frames(app, m["fakehw"], 5)
+        hal.display.fill(0xFFFFFF)
+        hal.display.brightness = 100
+        hal.display.show()
+        wire = m["neopixel"].strips[0].writes[-1]
+        assert 256 * 1 + sum(wire) * 20 / 255 <= 500
+        assert min(wire) >= 1
+
+
+def test_micropython_buttons_from_bouncing_pins_move_the_menu_once():
+    with fake_modules("micropython") as m:
+        before, after, _, feeds = __import__("scenario").menu_scenario(
+            start, m, MemoryStorage())
+        assert after == before + 1
+        assert feeds > 0
+
+
+def test_micropython_pins_are_pulled_up_inputs_and_the_buzzer_beeps():
+    with fake_modules("micropython") as m:
+        app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
+        pins = m["machine"].pins
+        for p in (2, 3, 4, 5, 6, 7):
+            assert pins[p].mode == m["machine"].Pin.IN
+            assert pins[p].pull == m["machine"].Pin.PULL_UP
+        fh = m["fakehw"]
+        frames(app, fh, 3)
+        hold(app, fh, 5, 90)  # RIGHT: changes the game, with a click
+        pwm = m["machine"].pwms[0]
+        assert pwm.pin.id == 15
+        freqs = [v for what, v, _ in pwm.changes if what == "freq"]
+        duties = [v for what, v, _ in pwm.changes if what == "duty"]
+        assert freqs and max(duties) == 65535 * 50 * app.settings.volume // 1000
+        assert pwm.duty_u16() == 0  # quiet again
+
+
+def test_micropython_watchdog_feeds_rides_out_a_long_move_and_catches_a_hang():
+    """issue 7 item 5: a hung device is reset; a long computer-player move is
+    not mistaken for a hang (the timer keeps the hardware fed for up to
+    WATCHDOG_PATIENCE_S while the program runs)."""
+    with fake_modules("micropython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
+        wdt = m["machine"].WDT.current
+        assert wdt.timeout == 8000
+        frames(app, fh, 10)
+        assert wdt.feeds >= 10
+        fh.advance(30000)  # a 30 s computation: no frame, the timer still runs
+        frames(app, fh, 2)
+        with pytest.raises(fh.HardReset):
+            fh.advance(60000 + 8000 + 1000)  # no frame for over a minute: hung
+        assert m["machine"].reset_cause() == m["machine"].WDT_RESET
+
+
+def test_micropython_hang_below_python_is_caught_by_the_hardware_limit():
+    with fake_modules("micropython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
+        frames(app, fh, 3)
+        hal.timer.deinit()  # timers no longer run: interrupts off, C stuck
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
+def test_micropython_resumes_after_a_watchdog_reset_and_parks_a_game_stuck_twice():
+    storage = MemoryStorage()
+    game = saved_game(storage)
+    # 1st run: the game comes back and then hangs.
+    with fake_modules("micropython") as m:
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, PlayScreen)
+        with pytest.raises(m["fakehw"].HardReset):
+            m["fakehw"].advance(80000)
+    # 2nd run, after the watchdog reset: straight back into the game.
+    with fake_modules("micropython") as m:
+        m["machine"].state["reset_cause"] = m["machine"].WDT_RESET
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, PlayScreen)
+        assert app.screen.session.ply == game.ply
+        assert app.notice[0] == "RESUMED"
+        with pytest.raises(m["fakehw"].HardReset):
+            m["fakehw"].advance(80000)
+    # 3rd run: reset again at the same position - stuck: park it, menu.
+    with fake_modules("micropython") as m:
+        m["machine"].state["reset_cause"] = m["machine"].WDT_RESET
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, Menu)
+        assert app.notice[0] == "STUCK - GAME PAUSED"
+        assert app.screen.saved is not None and app.screen.saved.ply == game.ply
+        assert hal.watchdog is not None  # MicroPython: patience covers long moves
+    # A normal power-on later: the parked game is offered, nothing else.
+    with fake_modules("micropython") as m:
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, Menu) and app.notice is None
+
+
+def test_holding_b_at_power_on_starts_at_the_menu_with_the_game_parked():
+    storage = MemoryStorage()
+    game = saved_game(storage)
+    with fake_modules("micropython") as m:
+        m["fakehw"].drive(7, 0)  # B held
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, Menu)
+        assert app.notice[0] == "SAFE START"
+        assert app.screen.saved.ply == game.ply
+        m["fakehw"].drive(7, None)
+        frames(app, m["fakehw"], 40)  # the boot-time hold sends no LONG/pause
+        assert isinstance(app.screen, Menu)
+
+
+def test_holding_a_at_power_on_opens_the_hardware_check():
+    with fake_modules("micropython") as m:
+        fh = m["fakehw"]
+        fh.drive(6, 0)  # A held at power-on
+        board, hal = start.setup("pico", "micropython", m, MemoryStorage())
+        from device.check import run_check, CORNERS
+        hal.buttons.prime(hal.read_buttons(), hal.clock.now())
+        fh.drive(6, None)
+        fh.drive(2, 0)  # UP held: its mark lights
+        run_check(hal, frames=10)
+        wire = m["neopixel"].strips[0].writes[-1]
+        for x, y, c in CORNERS:
+            i = serpentine_index(x, y) * 3
+            assert wire[i:i + 3] != bytes(3)
+        assert hal.display.get(1, 13) == 0x00FFFF  # UP's mark
+        assert hal.display.get(9, 13) == 0x101010  # A's, not held
+        assert m["machine"].pwms[0].changes  # it beeped
+
+
+def test_ctrl_c_switches_the_rp2040_watchdog_off(monkeypatch):
+    with fake_modules("micropython") as m:
+        monkeypatch.setattr(sys, "platform", "rp2")
+        fh = m["fakehw"]
+        app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
+        frames(app, fh, 3)
+        hal.timer.deinit()  # as after a soft reset by mpremote
+        start.stop(hal)
+        assert (0x40058000 + 0x3000, 1 << 30) in m["machine"].mem32.writes
+        fh.advance(120000)  # no reset: the REPL and mpremote can work
+        assert m["neopixel"].strips[0].writes[-1] == bytes(768)
+
+
+def test_ctrl_c_elsewhere_keeps_the_watchdog_fed():
+    with fake_modules("micropython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("esp32s3_devkitc", "micropython", m, storage=MemoryStorage())
+        assert m["neopixel"].strips[0].pin.id == 4
+        frames(app, fh, 3)
+        start.stop(hal)
+        fh.advance(300000)  # the timer feeds it from now on
+
+
+def test_an_error_is_kept_shown_and_the_device_restarts_into_the_game(monkeypatch):
+    storage = MemoryStorage()
+    saved_game(storage)
+    with fake_modules("micropython") as m:
+        def broken(self, now):
+            raise ZeroDivisionError("a bug")
+        monkeypatch.setattr(PlayScreen, "tick", broken)
+        with pytest.raises(m["fakehw"].HardReset) as e:
+            start.main("pico", plat="micropython", modules=m, storage=storage)
+        assert "machine.reset" in str(e.value)
+        assert b"ZeroDivisionError" in storage.read(start.CRASH_FILE)
+        wire = m["neopixel"].strips[0].writes[-1]
+        assert wire[1] > 0 and wire[0] == wire[2] == 0  # a red cross (GRB)
+    assert start.read_resets(storage)[2] is True
+
+
+def test_ctrl_c_in_main_stops_cleanly(monkeypatch):
+    with fake_modules("micropython") as m:
+        def interrupted(self):
+            raise KeyboardInterrupt
+        from firmware.app import App
+        monkeypatch.setattr(App, "run", interrupted)
+        start.main("pico", plat="micropython", modules=m, storage=MemoryStorage())
+        assert m["neopixel"].strips[0].writes[-1] == bytes(768)
+
+
+def test_micropython_backend_runs_inside_real_micropython():
+    """The same scenario (boot, menu, a bouncing press) inside MicroPython
+    1.27 with the fake machine/neopixel modules: the device code imports and
+    runs there, and sends exactly the bytes it sends in CPython."""
+    code = """
+import sys
+sys.path.insert(0, '/fakes/micropython')
+sys.path.insert(0, '/fakes')
+import fakehw, machine, neopixel, scenario
+from hal.storage import MemoryStorage
+from device import start
+mods = {'fakehw': fakehw, 'machine': machine, 'neopixel': neopixel, 'time': fakehw}
+before, after, wire, feeds = scenario.menu_scenario(start, mods, MemoryStorage())
+print('RESULT', before, after, feeds, bytes(wire).hex())
+"""
+    r = mpy_runtime.run(mpy_runtime_prelude() + code, heap="192k",
+                        dirs={"/app": mpy_check.ensure_bundle(), "/fakes": FAKES})
+    assert r.ok, r.stderr[-2000:]
+    line = [l for l in r.stdout.splitlines() if l.startswith("RESULT")][0].split()
+    with fake_modules("micropython") as m:
+        before, after, wire, feeds = __import__("scenario").menu_scenario(
+            start, m, MemoryStorage())
+    assert [int(line[1]), int(line[2]), int(line[3])] == [before, after, feeds]
+    assert after == before + 1
+    assert line[4] == wire.hex()
+
+
+def mpy_runtime_prelude():
+    return "import sys\nsys.path.insert(0, '/app')\n"
+
+
+# CircuitPython -------------------------------------------------------------------------
+
+def test_circuitpython_boot_through_the_real_neopixel_library():
+    """Adafruit's NeoPixel library does the colour order; only its
+    neopixel_write is fake: the bytes it writes are exactly the frame's."""
+    with fake_modules("circuitpython") as m:
+        board = board_like("feather_rp2040", POWER_BUDGET_MA=10 ** 6)
+        app, hal = start.start(board, "circuitpython", m, storage=MemoryStorage())
+        frames(app, m["fakehw"], 5)
+        writes = m["neopixel_write"].writes
+        pin, wire = writes[-1]
+        assert pin.name == "D5"
+        assert writes[0][1] == bytes(768)
+        assert wire == expected_wire(hal.display)
+        assert hal.pixels.byteorder == "GRB" and hal.pixels.brightness == 1.0
+
+
+def test_circuitpython_keypad_buttons_buzzer_and_watchdog():
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        keys = hal.keys
+        assert [d.pin.name for d in keys.dios] == ["D6", "D9", "D10", "D11", "D12", "D24"]
+        assert keys.value_when_pressed is False and keys.interval_ms == 5
+        frames(app, fh, 5)
+        line = app.screen.line
+        for level, ms in ((0, 2), (1, 1), (0, 4), (1, 2), (0, 30)):
+            fh.drive("D9", level)  # DOWN, bouncing
+            fh.advance(ms)
+        frames(app, fh, 3)
+        fh.drive("D9", None)
+        frames(app, fh, 3)
+        assert app.screen.line == line + 1
+        out = m["pwmio"].outs[0]
+        assert out.pin.name == "A0" and out.variable_frequency
+        assert any(what == "duty" and v > 0 for what, v, _ in out.changes)
+        wd = m["microcontroller"].watchdog
+        assert wd.mode == "RESET" and wd.timeout == 8.0 and wd.feeds > 0
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)  # no frames: reset by the hardware timeout
+        assert m["microcontroller"].cpu.reset_reason == "WATCHDOG"
+
+
+def test_circuitpython_a_move_too_long_for_its_watchdog_finishes_on_the_second_try():
+    """CircuitPython has no timers to keep the watchdog fed through a long
+    computer move: if that trips it twice at the same position, boot parks
+    the game and runs without the watchdog, so RESUME lets the move finish."""
+    storage = MemoryStorage()
+    saved_game(storage)
+    for attempt in (1, 2):
+        with fake_modules("circuitpython") as m:
+            if attempt == 2:
+                m["microcontroller"].cpu.reset_reason = "WATCHDOG"
+            app, hal = start.start("feather_rp2040", "circuitpython", m, storage=storage)
+            assert isinstance(app.screen, PlayScreen)
+            with pytest.raises(m["fakehw"].HardReset):
+                m["fakehw"].advance(9000)  # the "move" takes 9 s
+    with fake_modules("circuitpython") as m:
+        m["microcontroller"].cpu.reset_reason = "WATCHDOG"
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=storage)
+        assert isinstance(app.screen, Menu) and app.screen.saved is not None
+        assert hal.watchdog is None and m["microcontroller"].watchdog.mode is None
+        m["fakehw"].advance(20000)  # a long move now completes
+
+
+def test_circuitpython_ctrl_c_stops_the_watchdog():
+    with fake_modules("circuitpython") as m:
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        start.stop(hal)
+        assert m["microcontroller"].watchdog.mode is None
+        m["fakehw"].advance(60000)
+
+
+# Raspberry Pi with Blinka --------------------------------------------------------------
+
+def test_blinka_backend_on_fake_pins():
+    with fake_modules("circuitpython") as m:
+        board = board_like("raspberry_pi", POWER_BUDGET_MA=10 ** 6)
+        app, hal = start.start(board, "blinka", m, storage=MemoryStorage())
+        assert hal.watchdog is None  # systemd restarts it instead
+        frames(app, m["fakehw"], 5)
+        pin, wire = m["neopixel_write"].writes[-1]
+        assert pin.name == "D18"
+        assert wire == expected_wire(hal.display)
+
+
+BLINKA_SCRIPT = r"""
+import sys, os
+sys.path.insert(0, %(root)r)
+sys.path.insert(0, %(fakes)r)
+import board, digitalio, neopixel
+sent = []
+neopixel.neopixel_write = lambda pin, buf: sent.append(bytes(buf))
+import boards
+from hal import blinka_hal
+from hal.storage import MemoryStorage
+sys.path.insert(0, os.path.join(%(fakes)r, "circuitpython"))
+import keypad as fake_keypad  # no scanning thread in a test
+b = boards.load("raspberry_pi")
+settings = {k: getattr(b, k) for k, _ in boards.DEFAULTS}
+settings.update(PIXEL_PIN="NEOPIXEL", BUTTONS={n: "Dx_INPUT_TRUE" for n in
+                ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")})
+hal = blinka_hal.make_hal(boards.Board(settings, "pi_test"), {"keypad": fake_keypad},
+                          MemoryStorage())
+d = hal.display
+d.brightness = 40
+d.pixel(0, 0, 0xFF0000)
+d.pixel(0, 1, 0x123456)
+d.pixel(5, 3, 0x121212)
+d.fill(0)
+d.pixel(0, 0, 0xFF0000)
+d.pixel(0, 1, 0x123456)
+d.pixel(5, 3, 0x121212)
+d.show()
+print("BOARD", board.board_id)
+print("WIRE", sent[-1].hex())
+"""
+
+
+def test_blinka_with_the_real_board_digitalio_and_neopixel_modules():
+    """Blinka's own board/digitalio (its OS-agnostic board, as no Pi is
+    here) under the real NeoPixel library; only neopixel_write is captured."""
+    env = dict(os.environ, BLINKA_OS_AGNOSTIC="1")
+    script = BLINKA_SCRIPT % {"root": ROOT, "fakes": FAKES}
+    r = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                       text=True, timeout=120, cwd="/")
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = dict(l.split(" ", 1) for l in r.stdout.splitlines() if " " in l)
+    assert out["BOARD"] == "OS_AGNOSTIC_BOARD"
+    wire = bytes.fromhex(out["WIRE"])
+    want = bytearray(768)
+    for (x, y), c in (((0, 0), 0xFF0000), ((0, 1), 0x123456), ((5, 3), 0x121212)):
+        r_, g, b = pixel_duty(c >> 16, (c >> 8) & 255, c & 255, 40)
+        i = serpentine_index(x, y) * 3
+        want[i:i + 3] = bytes((g, r_, b))
+    assert wire == bytes(want)
+    assert wire[serpentine_index(5, 3) * 3:][:3] == b"\x01\x01\x01"  # never dark
+
+
+# Boards and platform detection ---------------------------------------------------------
+
+def test_every_board_file_loads_and_is_complete():
+    names = boards.available()
+    for needed in ("pico", "esp32s3_devkitc", "feather_rp2040", "raspberry_pi"):
+        assert needed in names
+    platforms = set()
+    for name in names:
+        b = boards.load(name)
+        platforms.add(b.PLATFORM)
+        assert b.NAME == name and b.DESCRIPTION
+        assert set(b.BUTTONS) >= set(boards.NEEDED_BUTTONS)
+    assert platforms == {"micropython", "circuitpython", "blinka"}
+
+
+def test_the_board_is_chosen_by_file_then_detection_then_default():
+    read = {boards.CONFIG_FILE: "# my board\nesp32s3_devkitc\n"}.get
+    assert boards.choose("micropython", "Raspberry Pi Pico W with RP2040", read) == \
+        "esp32s3_devkitc"
+    nothing = {}.get
+    assert boards.choose("micropython", "Raspberry Pi Pico W with RP2040", nothing) == "pico"
+    assert boards.choose("micropython", "Generic ESP32S3 module with ESP32S3", nothing) == \
+        "esp32s3_devkitc"
+    assert boards.choose("circuitpython", "adafruit_feather_rp2040", nothing) == \
+        "feather_rp2040"
+    assert boards.choose("blinka", "Raspberry Pi 4 Model B Rev 1.4", nothing) == "raspberry_pi"
+    assert boards.choose("micropython", "something else", nothing) == "pico"
+
+
+def test_board_mistakes_are_reported_readably():
+    with pytest.raises(ValueError, match="BUTTONS lacks"):
+        board_like("pico", BUTTONS={"UP": 1})
+    with pytest.raises(ValueError, match="dark LEDs"):
+        board_like("pico", WIDTH=32, HEIGHT=32, POWER_BUDGET_MA=1000)
+    with pytest.raises(ValueError, match="COLOR_ORDER"):
+        board_like("pico", COLOR_ORDER="XYZ")
+    with pytest.raises(ValueError, match="rotation"):
+        board_like("pico", ROTATION=45)
+    with pytest.raises(ValueError):
+        boards.load("../etc/passwd")
+
+
+def test_a_copied_board_file_is_all_it_takes(tmp_path, monkeypatch):
+    """docs/hardware.md: copy a board file, change it, select it."""
+    src = open(os.path.join(ROOT, "boards", "pico.py")).read()
+    src = src.replace('NAME = "pico"', 'NAME = "my_pico"').replace("PIXEL_PIN = 28",
+                                                                   "PIXEL_PIN = 16")
+    src = src.replace('ROTATION = 0', 'ROTATION = 90')
+    path = os.path.join(ROOT, "boards", "my_pico_test_copy.py")
+    with open(path, "w") as f:
+        f.write(src.replace('NAME = "my_pico"', 'NAME = "my_pico_test_copy"'))
+    try:
+        assert "my_pico_test_copy" in boards.available()
+        with fake_modules("micropython") as m:
+            app, hal = start.start("my_pico_test_copy", "micropython", m,
+                                   storage=MemoryStorage())
+            assert m["neopixel"].strips[0].pin.id == 16
+            assert hal.name == "my_pico_test_copy"
+    finally:
+        os.remove(path)
+        sys.modules.pop("boards.my_pico_test_copy", None)

@@ -1,0 +1,132 @@
+"""tools/flash, package.json, CircuitPython's boot.py, and the hardware docs."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import boards
+from tests.hw_helpers import fake_modules
+from tools import flash
+from tools.build_mpy import DEVICE_PACKAGES, device_sources
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_flash_dry_run_for_micropython_prints_one_mpremote_session(capsys, tmp_path):
+    out = str(tmp_path / "bundle")
+    os.makedirs(os.path.join(out, "hal"))
+    assert flash.main(["--board", "esp32s3_devkitc", "--port", "/dev/ttyACM0", "--dry-run",
+                       "--out", out]) == 0
+    text = capsys.readouterr().out
+    assert "python -m tools.build_mpy --out" in text
+    assert "mpremote connect /dev/ttyACM0 resume exec " in text
+    cmd = text.splitlines()[-1]
+    assert " fs cp -r %s/engines_core %s/hal " % (out, out) in cmd and "/device : + " in cmd
+    assert "fs cp %s/main.py :main.py" % out in cmd
+    assert ":tomo_board.txt + reset" in cmd
+    assert not os.listdir(os.path.join(out, "hal"))  # nothing was built or copied
+
+
+def test_flash_command_copies_the_bundle_and_names_the_board(tmp_path):
+    board = boards.load("pico")
+    cmd = flash.micropython_commands(None, board, "/b", "/tmp/cfg")
+    assert cmd[:3] == ["mpremote", "resume", "exec"]
+    steps = []
+    for word in cmd[1:]:
+        if word == "+" or not steps:
+            steps.append([])
+        if word != "+":
+            steps[-1].append(word)
+    assert [s[:2] for s in steps] == [["resume", "exec"], ["fs", "cp"], ["fs", "cp"],
+                                      ["fs", "cp"], ["reset"]]
+    assert steps[1][2] == "-r" and steps[1][-1] == ":"
+    assert steps[1][3:-1] == ["/b/" + p for p in DEVICE_PACKAGES]
+    assert steps[2][2:] == ["/b/main.py", ":main.py"]
+    assert steps[3][2:] == ["/tmp/cfg", ":tomo_board.txt"]
+
+
+def test_flash_refuses_a_board_of_another_platform():
+    with pytest.raises(SystemExit, match="circuitpython"):
+        flash.main(["--board", "feather_rp2040", "--dry-run", "--no-build"])
+    with pytest.raises(ValueError):
+        flash.main(["--board", "Not A Board", "--dry-run", "--no-build"])
+
+
+def test_the_cleanup_run_on_the_board_keeps_the_saves(tmp_path):
+    for p in DEVICE_PACKAGES + ("tomo",):
+        os.makedirs(tmp_path / p / "sub")
+        (tmp_path / p / "sub" / "x.mpy").write_bytes(b"x")
+    (tmp_path / "main.py").write_text("old")
+    namespace = {}
+    exec(flash.clean_code(str(tmp_path) + "/"), namespace)  # noqa: S102 - a test
+    assert sorted(os.listdir(tmp_path)) == ["main.py", "tomo"]
+    assert (tmp_path / "tomo" / "sub" / "x.mpy").exists()
+
+
+def test_flash_to_a_circuitpython_drive(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    (drive / "hal").mkdir(parents=True)
+    (drive / "hal" / "stale.py").write_text("old")
+    (drive / "tomo").mkdir()
+    (drive / "tomo" / "game0.sav").write_bytes(b"keep")
+    assert flash.main(["--circuitpython", str(drive)]) == 0
+    for rel in device_sources():
+        assert (drive / rel).read_bytes() == open(os.path.join(ROOT, rel), "rb").read()
+    assert not (drive / "hal" / "stale.py").exists()
+    assert (drive / "tomo" / "game0.sav").read_bytes() == b"keep"
+    assert "from device.start import main" in (drive / "code.py").read_text()
+    assert "storage.remount" in (drive / "boot.py").read_text()
+    assert "class NeoPixel" in (drive / "lib" / "neopixel.py").read_text()
+    assert (drive / "tomo_board.txt").read_text().strip() == "feather_rp2040"
+
+
+def test_tools_flash_is_an_executable_wrapper():
+    path = os.path.join(ROOT, "tools", "flash")
+    assert os.access(path, os.X_OK)
+    text = open(path).read()
+    assert "_env.sh" in text and "python -m tools.flash" in text
+    r = subprocess.run([path, "--help"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "--circuitpython" in r.stdout and "--dry-run" in r.stdout
+
+
+def test_package_json_lists_the_firmware_for_mip():
+    with open(os.path.join(ROOT, "package.json")) as f:
+        pkg = json.load(f)
+    urls = pkg["urls"]
+    targets = [t for t, _ in urls]
+    for target, source in urls:
+        assert target == source  # relative to package.json: survives forks
+        assert os.path.exists(os.path.join(ROOT, source)), source
+        assert target == "main.py" or target.split("/")[0] in DEVICE_PACKAGES
+    assert "main.py" in targets
+    for rel in device_sources():
+        if rel.split("/")[0] in ("hal", "device", "boards"):
+            assert rel in targets, "run ./tools/flash --package-json (%s)" % rel
+    assert pkg["version"]
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_circuitpython_boot_py_gives_the_drive_to_the_game_unless_b_is_held(held,
+                                                                         monkeypatch):
+    src = open(os.path.join(ROOT, "circuitpython", "boot.py")).read()
+    with fake_modules("circuitpython") as m:
+        monkeypatch.setattr(sys.implementation, "name", "circuitpython")
+        if held:
+            m["fakehw"].drive("D24", 0)  # B on the Feather
+        exec(compile(src, "boot.py", "exec"), {"__name__": "__main__"})  # noqa: S102
+        remounts = m["storage"].remounts
+    assert remounts == ([] if held else [("/", False)])
+
+
+def test_the_hardware_page_documents_every_board_and_setting():
+    text = open(os.path.join(ROOT, "docs", "hardware.md")).read()
+    for key, _ in boards.DEFAULTS:
+        assert "`%s`" % key in text, key
+    for name in boards.KNOWN:
+        assert "boards/%s.py" % name in text
+    for word in ("330 ohm", "1000 uF", "15 A", "level shift", "UF2", "mpremote",
+                 "./tools/flash", "watchdog", "mip"):
+        assert word.lower() in text.lower(), word
