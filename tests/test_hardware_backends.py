@@ -300,6 +300,45 @@ print('RESULT', before, after, feeds, bytes(wire).hex())
     assert line[4] == wire.hex()
 
 
+def test_boot_helpers_run_inside_real_micropython():
+    """Board detection, the config file, the crash record, Ctrl-C and the
+    check screen use only what MicroPython has."""
+    code = """
+import sys
+sys.path.insert(0, '/fakes/micropython')
+sys.path.insert(0, '/fakes')
+import fakehw, machine, neopixel, boards
+from hal.storage import MemoryStorage
+from device import start
+from device.check import run_check
+print('BOARDS', ','.join(boards.available()))
+print('CHOSEN', boards.choose('micropython', 'Raspberry Pi Pico W with RP2040', start.read_text),
+      boards.choose('micropython', 'Generic ESP32S3 module with ESP32S3', start.read_text))
+mods = {'fakehw': fakehw, 'machine': machine, 'neopixel': neopixel, 'time': fakehw}
+st = MemoryStorage()
+app, hal = start.start(None, 'micropython', mods, storage=st)
+for i in range(3):
+    fakehw.advance(30)
+    app.step()
+try:
+    1 // 0
+except Exception as e:
+    start.fail(hal, e)
+print('CRASH', 'ZeroDivisionError' in st.read('crash.txt').decode(), start.read_resets(st)[2])
+start.stop(hal)
+run_check(hal, frames=3)
+print('DONE', hal.name, hal.watchdog.stopped)
+"""
+    r = mpy_runtime.run(mpy_runtime_prelude() + code, heap="192k",
+                        dirs={"/app": mpy_check.ensure_bundle(), "/fakes": FAKES})
+    assert r.ok, r.stderr[-2000:]
+    out = dict(l.split(" ", 1) for l in r.stdout.splitlines() if l[:1].isupper())
+    assert out["BOARDS"].split(",")[:4] == list(boards.KNOWN)
+    assert out["CHOSEN"] == "pico esp32s3_devkitc"
+    assert out["CRASH"] == "True True"
+    assert out["DONE"] == "pico True"  # no config file, no match: the default
+
+
 def mpy_runtime_prelude():
     return "import sys\nsys.path.insert(0, '/app')\n"
 
