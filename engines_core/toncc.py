@@ -215,6 +215,10 @@ class Toncc(Game):
         self.history = []  # per finished challenge: (owner bytes, king points bytes)
         self.done = False
         self.rng_state = rng.get_state()
+        # The last move resolved (public once revealed), kept across
+        # challenges so a screen can show the move that ended one.
+        self.last_from = bytearray([NONE] * 3)
+        self.last_dir = bytearray([NONE] * 3)
         self._start_challenge()
 
     def _start_challenge(self):
@@ -242,8 +246,6 @@ class Toncc(Game):
         self.kpts = bytearray(3)
         self.quiet = 0
         self.moves = 0
-        self.last_from = bytearray([NONE] * 3)
-        self.last_dir = bytearray([NONE] * 3)
 
     # -- queries ----------------------------------------------------------
     def challenge(self):

@@ -1,0 +1,466 @@
+"""Tóncc on 16x16 LEDs.
+
+The board: 19 hexes of 2x2 LEDs in rows of 3, 4, 5, 4, 3 (y 0-13), the Mind
+grey in the middle; a face-up Region shows its background colour, a face-down
+one is dim green. A King is drawn on his hex as his hair over his body (King
+Blue: yellow over blue; King Yellow: red over yellow; King Red: blue over
+red), now and then showing the Region under him. Top left: your King as hair,
+body and feet (strongest to weakest colour, top to bottom). Top right: the
+challenge (1-3 lit dots) and, in orange, the moves without a conquest so far
+(3 end the challenge). Bottom: each seat's Seals (3x2 pips in his King's
+colour, lit = placed on the Map), P1 left to P3 right.
+
+Choosing: the D-pad picks one of the 6 movements on a 3x2 grid (NW NE / W E
+/ SW SE); the Region the King would land on blinks white. A moves. B flips
+between the board, the Map (the triangle of 18 places: a dim dot in the
+Region's background colour for a free place, a bright dot in the King's
+colour for a Seal; the target place blinks) and the target Region in detail
+(background, symbol colour and shape, lines, dots; a green frame when face
+down, the Seal's King in the corner). Hold A: scores. Hold B: pause.
+
+After the last choice of a move all Kings' targets show at once, then the
+Kings move and the Regions they conquer flash in the conqueror's colour and
+turn green. At the end of a challenge: the Map with only the Kingdoms left
+on it, then each King's score and Tóncc points (A goes on).
+"""
+
+from hal import buttons as B
+from engines_core import toncc as T
+from firmware.game_ui import GameUI
+from firmware import gfx, palette, sounds
+
+COL = (0xFF1800, 0xFFB000, 0x1030FF)  # red, yellow, blue (backgrounds and Kings)
+HEX_PCT = 40  # brightness of a face-up Region
+GREEN = 0x0A3C0A  # a face-down Region
+MIND_COL = 0x383838
+QUIET_COL = 0xFF6000
+
+BOARD = 0
+MAP = 1
+REGION = 2
+
+REVEAL_MS = 900  # every King's target shown at once
+MOVE_MS = 1100  # Kings on their new Regions, conquests flashing
+AUTO_PAGE_MS = 3500  # summary pages turn by themselves when no person plays
+
+# The movements on the D-pad grid: (left, right) for rows NW/NE, W/E, SW/SE.
+GRID = ((5, 0), (4, 1), (3, 2))
+
+SHAPES = (
+    ("..###..", ".#####.", "#######", "#######", "#######", ".#####.", "..###.."),
+    ("#######", "#######", "#######", "#######", "#######", "#######", "#######"),
+    ("...#...", "..###..", "..###..", ".#####.", ".#####.", "#######", "#######"),
+)
+
+
+def grid_of(d):
+    for row in range(3):
+        for col in range(2):
+            if GRID[row][col] == d:
+                return row, col
+    return 1, 1
+
+
+def move_cursor(d, button):
+    """The movement the cursor goes to from `d` when `button` is pressed."""
+    row, col = grid_of(d)
+    if button == B.UP:
+        row = max(0, row - 1)
+    elif button == B.DOWN:
+        row = min(2, row + 1)
+    elif button == B.LEFT:
+        col = 0
+    elif button == B.RIGHT:
+        col = 1
+    return GRID[row][col]
+
+
+def cell_xy(cell):
+    """Top-left LED of a hex (2x2 LEDs)."""
+    q, r = T.COORDS[cell]
+    x = 3 * q + (3 * r - (r & 1)) // 2 + 7
+    return x, 3 * (r + 2)
+
+
+def map_xy(place):
+    """The LED of a Map place: a triangle, apex (place 0) at the top, places
+    running clockwise."""
+    if place <= 6:
+        return 7 + place, 1 + 2 * place
+    if place <= 12:
+        return 13 - 2 * (place - 6), 13
+    return 1 + (place - 12), 13 - 2 * (place - 12)
+
+
+def king_colours(king):
+    """(hair, body, feet) colours of a King."""
+    return COL[T.hair(king)], COL[king], COL[T.feet(king)]
+
+
+def region_colour(layout, owner, cell):
+    if cell == T.MIND:
+        return MIND_COL
+    r = layout[cell]
+    if owner[r] != T.NONE:
+        return GREEN
+    return palette.scale(COL[T.REGIONS[r][0]], HEX_PCT)
+
+
+def draw_hex(d, cell, colour):
+    x, y = cell_xy(cell)
+    gfx.rect(d, x, y, 2, 2, colour)
+
+
+def draw_king(d, cell, king):
+    x, y = cell_xy(cell)
+    h, b, f = king_colours(king)
+    d.pixel(x, y, h)
+    d.pixel(x + 1, y, h)
+    d.pixel(x, y + 1, b)
+    d.pixel(x + 1, y + 1, b)
+
+
+def draw_figure(d, x, y, king):
+    """A King as hair, body, feet (2 LEDs wide, 3 tall)."""
+    h, b, f = king_colours(king)
+    gfx.rect(d, x, y, 2, 1, h)
+    gfx.rect(d, x, y + 1, 2, 1, b)
+    gfx.rect(d, x, y + 2, 2, 1, f)
+
+
+def draw_compass(d, x, y, direction, colour):
+    """3x3: the centre dim, the chosen movement's corner or side lit."""
+    d.pixel(x + 1, y + 1, palette.DIM)
+    row, col = grid_of(direction)
+    d.pixel(x + 2 * col, y + row, colour)
+
+
+def draw_shape(d, x, y, shape, colour):
+    rows = SHAPES[shape]
+    for j in range(7):
+        row = rows[j]
+        for i in range(7):
+            if row[i] == "#":
+                d.pixel(x + i, y + j, colour)
+
+
+def draw_region(d, region, owner, kings, now):
+    """One Region in detail: background, symbol (colour and shape), lines
+    (bars), dots; a green frame if face down, with the Seal's King top right."""
+    bg, sym, shape, lines, dots = T.REGIONS[region]
+    gfx.rect(d, 0, 0, 16, 16, palette.scale(COL[bg], 30))
+    draw_shape(d, 5, 1, shape, COL[sym])
+    for i in range(lines):
+        gfx.rect(d, 7, 10 + 2 * i, 6, 1, palette.WHITE)
+    for i in range(dots):
+        d.pixel(4, 10 + 2 * i, palette.WHITE)
+    if owner != T.NONE:
+        gfx.frame(d, 0, 0, 16, 16, palette.scale(GREEN, 250))
+        draw_figure(d, 13, 1, kings[owner])
+
+
+def draw_map(d, owner, kings, now, target=None, only=None):
+    """The Map: a dim background dot for a free place, the King's colour for
+    a Seal; `only` (a set of places) keeps just those Seals."""
+    for p in range(T.NUM_REGIONS):
+        x, y = map_xy(p)
+        o = owner[p]
+        if o != T.NONE and (only is None or p in only):
+            c = COL[kings[o]]
+        else:
+            c = palette.scale(COL[T.REGIONS[p][0]], 30)
+        if p == target and gfx.blink(now, 500, 50):
+            c = palette.WHITE
+        d.pixel(x, y, c)
+
+
+def draw_pips(d, x, y, lit, total, colour):
+    """Up to 6 pips in a 3x2 block, lit first."""
+    for i in range(total):
+        c = colour if i < lit else palette.scale(colour, 18)
+        d.pixel(x + i % 3, y + i // 3, c)
+
+
+def count(data, value):
+    n = 0
+    for v in data:
+        if v == value:
+            n += 1
+    return n
+
+
+class UI(GameUI):
+    ICON = ("R.Y.", ".B.R", "Y.B.")
+    ICON_COLOURS = {"R": COL[T.RED], "Y": COL[T.YELLOW], "B": COL[T.BLUE]}
+    VARIANT_LABELS = {"standard": "3 CHALLENGES", "short": "1 CHALLENGE"}
+
+    def __init__(self, session):
+        GameUI.__init__(self, session)
+        self.mode = BOARD
+        self.cursor = [1, 1, 1]  # per seat: the last movement chosen (E)
+        self.people = len(session.humans())
+        self.snap = None  # public board before a resolving move
+        self.reveal_at = -1000000
+        self.reveal = None  # (from cells, movements, to cells, owner before, owner after)
+        self.summary = None  # challenge number whose scoring is shown
+        self.page = 0
+        self.page_at = 0
+
+    def has_secrets(self, seat):
+        """A chooser's movement must stay hidden from the next chooser."""
+        return not self.state.is_terminal()
+
+    # Choosing --------------------------------------------------------------------
+    def begin_turn(self, seat, now):
+        self.mode = BOARD
+
+    def target(self, seat):
+        st = self.state
+        return T.dest(st.pos[seat], self.cursor[seat])
+
+    def button(self, ev, seat, now):
+        kind = B.kind_of(ev)
+        b = B.button_of(ev)
+        if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
+            new = move_cursor(self.cursor[seat], b)
+            if new != self.cursor[seat]:
+                self.cursor[seat] = new
+                self.beep(sounds.MOVE)
+            return None
+        if b == B.B and kind == B.CLICK:
+            self.mode = (self.mode + 1) % 3
+            self.beep(sounds.CLICK)
+            return None
+        if b == B.A and kind == B.CLICK:
+            return self.cursor[seat]
+        return None
+
+    # Showing what happened ---------------------------------------------------------
+    def before_action(self, seat, action):
+        st = self.state
+        if st.choosers_left() == [seat]:
+            # This choice completes the move: keep the public board.
+            self.snap = (bytes(st.layout), bytes(st.owner), bytes(st.pos), len(st.history))
+        else:
+            self.snap = None
+
+    def after_action(self, seat, action, now):
+        self.mode = BOARD
+        if self.snap is None:
+            return
+        st = self.state
+        layout, owner0, pos0, h0 = self.snap
+        ended = len(st.history) > h0
+        owner1 = st.history[-1][0] if ended else bytes(st.owner)
+        dirs = bytes(st.last_dir)
+        to = bytearray(3)
+        for s in range(3):
+            to[s] = T.OFF if pos0[s] == T.OFF else T.dest(pos0[s], dirs[s])
+        self.reveal = (layout, owner0, pos0, dirs, bytes(to), owner1)
+        self.reveal_at = now
+        self.summary = h0 if ended else None
+        self.page = 0
+        self.page_at = now + REVEAL_MS + MOVE_MS
+        gained = [s for s in range(3) if count(owner1, s) > count(owner0, s)]
+        if gained:
+            self.beep(sounds.MOVE)
+
+    def busy(self, now):
+        if now < self.reveal_at + REVEAL_MS + MOVE_MS:
+            return True
+        if self.summary is None:
+            return False
+        if self.people == 0 and now >= self.page_at + 2 * AUTO_PAGE_MS:
+            self.summary = None
+            return False
+        return True
+
+    def skip(self, now):
+        if now < self.reveal_at + REVEAL_MS + MOVE_MS:
+            self.reveal_at = now - REVEAL_MS - MOVE_MS
+            self.page_at = now
+            return
+        if self.summary is not None:
+            if self.page_of(now) == 0:
+                self.page = 1
+                self.page_at = now - AUTO_PAGE_MS
+                self.beep(sounds.SCORE)
+            else:
+                self.summary = None
+
+    def page_of(self, now):
+        if self.page == 1 or now >= self.page_at + AUTO_PAGE_MS:
+            return 1
+        return 0
+
+    # Drawing -------------------------------------------------------------------------
+    def draw(self, d, now, viewer):
+        t = now - self.reveal_at
+        if self.reveal is not None and t < REVEAL_MS + MOVE_MS:
+            self.draw_reveal(d, now, t)
+            return
+        if self.summary is not None:
+            if self.page_of(now) == 0:
+                self.draw_kingdoms(d, now, self.summary)
+            else:
+                self.draw_scores(d, now, self.summary)
+            if self.people and gfx.blink(now, 900, 60):
+                d.pixel(15, 15, palette.GOOD)
+            return
+        st = self.state
+        choosing = viewer is not None and viewer == st.current_player()
+        if choosing and self.mode == MAP:
+            self.draw_map_view(d, now, viewer)
+        elif choosing and self.mode == REGION:
+            self.draw_region_view(d, now, viewer)
+        else:
+            self.draw_board(d, now, viewer, choosing)
+
+    def draw_board(self, d, now, viewer, choosing):
+        st = self.state
+        self.draw_hexes(d, st.layout, st.owner)
+        target = None
+        if choosing:
+            target = self.target(viewer)
+            if self.flashing(now):
+                draw_hex(d, target, palette.BAD)
+            elif gfx.blink(now, 500, 50):
+                draw_hex(d, target, palette.WHITE)
+        elif viewer is not None and viewer >= 0 and st.pending[viewer] < T.NUM_ACTIONS \
+                and st.pos[viewer] != T.OFF:
+            # The person's own movement, locked in, while the others choose.
+            c = T.dest(st.pos[viewer], st.pending[viewer])
+            if gfx.blink(now, 1000, 30):
+                draw_hex(d, c, palette.scale(palette.WHITE, 40))
+        self.draw_kings(d, now, st.pos, viewer if choosing else None)
+        self.draw_status(d, now, viewer)
+
+    def draw_hexes(self, d, layout, owner):
+        for c in range(T.CELLS):
+            draw_hex(d, c, region_colour(layout, owner, c))
+
+    def draw_kings(self, d, now, pos, mine=None):
+        """Every King on his hex; several on one hex take turns; now and
+        then the Region under them shows; `mine` blinks faster."""
+        st = self.state
+        for c in range(T.CELLS):
+            here = [s for s in range(3) if pos[s] == c]
+            if not here:
+                continue
+            if mine in here:
+                if not gfx.blink(now, 400, 70):
+                    continue
+                s = mine
+            else:
+                if not gfx.blink(now, 1600, 80):
+                    continue
+                s = here[(now // 800) % len(here)]
+            draw_king(d, c, st.kings[s])
+
+    def draw_status(self, d, now, viewer, owner=None, quiet=None):
+        st = self.state
+        if owner is None:
+            owner = st.owner
+            quiet = st.quiet
+        if viewer is not None and viewer >= 0:
+            draw_figure(d, 0, 0, st.kings[viewer])
+        # Challenge dots and moves without a conquest, top right.
+        k = st.challenge()
+        for i in range(st.challenges):
+            d.pixel(13 + i, 0, palette.TEXT if i <= k else palette.FAINT)
+        for i in range(quiet):
+            d.pixel(13 + i, 1, QUIET_COL)
+        # Each seat's Seals: lit = on the Map.
+        for s in range(3):
+            draw_pips(d, 4 * s, 14, count(owner, s), T.SEALS, COL[st.kings[s]])
+
+    def draw_map_view(self, d, now, viewer):
+        st = self.state
+        target = self.target(viewer)
+        r = st.layout[target]
+        draw_map(d, st.owner, st.kings, now, r if st.owner[r] == T.NONE else None)
+        draw_compass(d, 13, 0, self.cursor[viewer], palette.WHITE)
+        draw_figure(d, 0, 0, st.kings[viewer])
+
+    def draw_region_view(self, d, now, viewer):
+        st = self.state
+        target = self.target(viewer)
+        draw_region(d, st.layout[target], st.owner[st.layout[target]], st.kings, now)
+        draw_compass(d, 0, 0, self.cursor[viewer], palette.WHITE)
+
+    def draw_reveal(self, d, now, t):
+        """All the Heads at once: every King's target in his colour while
+        the Kings stand where they were; then the Kings on their new
+        Regions, conquered ones flashing in the conqueror's colour."""
+        layout, owner0, pos0, dirs, to, owner1 = self.reveal
+        st = self.state
+        if t < REVEAL_MS:
+            self.draw_hexes(d, layout, owner0)
+            for c in range(T.CELLS):
+                here = [s for s in range(3) if to[s] == c]
+                if here:
+                    s = here[(now // 300) % len(here)]
+                    draw_hex(d, c, COL[st.kings[s]])
+            self.draw_kings(d, now, pos0)
+            self.draw_status(d, now, None, owner0, 0)
+            return
+        self.draw_hexes(d, layout, owner1)
+        for c in range(T.CELLS):
+            if c == T.MIND:
+                continue
+            r = layout[c]
+            if owner1[r] != T.NONE and owner0[r] == T.NONE and gfx.blink(now, 300, 60):
+                draw_hex(d, c, COL[st.kings[owner1[r]]])
+        self.draw_kings(d, now, to)
+        self.draw_status(d, now, None, owner1, 0)
+
+    def draw_kingdoms(self, d, now, k):
+        """The finished challenge's Map with only the Kingdoms' Seals."""
+        st = self.state
+        owner = st.history[k][0]
+        keep = []
+        for s in range(3):
+            for w in T.kingdom_list(owner, s):
+                keep.extend(T.KINGDOMS[w])
+        draw_map(d, owner, st.kings, now, only=keep)
+        for i in range(st.challenges):
+            d.pixel(13 + i, 0, palette.TEXT if i <= k else palette.FAINT)
+
+    def draw_scores(self, d, now, k):
+        """Per seat (P1-P3 top to bottom): the King, his score for challenge
+        k, and his Tóncc points so far (new ones blink)."""
+        st = self.state
+        scores = st.challenge_scores(k)
+        got = st.challenge_toncc(k)
+        before = [0, 0, 0]
+        for j in range(k):
+            pts = st.challenge_toncc(j)
+            for s in range(3):
+                before[s] += pts[s]
+        for s in range(3):
+            y = 5 * s + 1
+            draw_figure(d, 0, y + 1, st.kings[s])
+            kp, kg = scores[s]
+            gfx.text(d, 3, y, "%2d" % (kp + kg), COL[st.kings[s]])
+            total = before[s] + got[s]
+            for i in range(total):
+                lit = i < before[s] or gfx.blink(now, 500, 60)
+                c = palette.WHITE if lit else palette.DIM
+                d.pixel(11 + 2 * (i % 3), y + 1 + 2 * (i // 3), c)
+
+    def look(self, d, now, viewer):
+        """Hold A: this challenge's running scores and the Tóncc points."""
+        st = self.state
+        run = st.running_scores()
+        tot = st.toncc_totals()
+        for s in range(3):
+            y = 5 * s + 1
+            draw_figure(d, 0, y + 1, st.kings[s])
+            gfx.text(d, 3, y, "%2d" % run[s], COL[st.kings[s]])
+            for i in range(tot[s]):
+                d.pixel(11 + 2 * (i % 3), y + 1 + 2 * (i // 3), palette.WHITE)
+
+    def result_lines(self):
+        st = self.state
+        tot = st.toncc_totals()
+        return [(str(tot[s]), COL[st.kings[s]]) for s in range(3)]
