@@ -33,12 +33,9 @@ class Watchdog:
         self.feeds = 0
         self.stopped = False
         self.paused = False
-        self.starving = False
 
     def feed(self):
         """Every frame, from the main loop."""
-        if self.starving:
-            return
         if self._ticks is not None:
             self.last = self._ticks()
         self.feeds += 1
@@ -46,8 +43,6 @@ class Watchdog:
 
     def tick(self, _timer=None):
         """Periodically, from a timer: feeds while the main loop is alive."""
-        if self.starving:
-            return
         if self.stopped or self.paused:
             self.hw.feed()
         elif self._ticks is not None and self._diff(self._ticks(), self.last) < self.patience_ms:
@@ -76,7 +71,3 @@ class Watchdog:
             except Exception:  # noqa: BLE001 - whatever the port raises, keep going
                 return False
         return False
-
-    def starve(self):
-        """Stop feeding on purpose: the hardware resets the device soon."""
-        self.starving = True

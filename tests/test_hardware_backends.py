@@ -149,6 +149,43 @@ def test_micropython_watchdog_feeds_rides_out_a_long_move_and_catches_a_hang():
         assert m["machine"].reset_cause() == m["machine"].WDT_RESET
 
 
+def test_watchdog_feeds_from_the_timer_only_while_frames_come():
+    from hal.watchdog import Watchdog
+
+    class Hw:
+        feeds = 0
+        stopped = False
+
+        def feed(self):
+            self.feeds += 1
+
+        def stop(self):
+            self.stopped = True
+            return True
+    t = [0]
+    hw = Hw()
+    wd = Watchdog(hw, lambda: t[0], lambda a, b: a - b, patience_ms=1000)
+    wd.feed()
+    t[0] = 999
+    wd.tick()
+    assert hw.feeds == 2  # within patience: fed
+    t[0] = 1000
+    wd.tick()
+    assert hw.feeds == 2  # a frame is overdue: left to starve
+    wd.pause()  # a hook for a computation known to be long
+    t[0] = 50000
+    wd.tick()
+    assert hw.feeds == 3
+    wd.resume()
+    t[0] = 52000
+    wd.tick()
+    assert hw.feeds == 4  # resume() counts as a frame, then 2 s pass: starve
+    assert wd.stop() is True and hw.stopped
+    t[0] = 10 ** 6
+    wd.tick()
+    assert hw.feeds == 5  # after Ctrl-C, fed for good
+
+
 def test_micropython_hang_below_python_is_caught_by_the_hardware_limit():
     with fake_modules("micropython") as m:
         fh = m["fakehw"]
