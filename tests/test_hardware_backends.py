@@ -397,6 +397,40 @@ def test_circuitpython_boot_through_the_real_neopixel_library():
         assert hal.pixels.byteorder == "GRB" and hal.pixels.brightness == 1.0
 
 
+@pytest.mark.parametrize("order", ["GRB", "RGB", "GRBW"])
+def test_real_neopixel_library_sends_the_gamma_corrected_current_limited_frame(order):
+    """Full white at full brightness through Adafruit's library: the bytes it
+    writes are the limited frame in the board's colour order, within the
+    500 mA budget, every LED still lit; and a single dim pixel elsewhere on
+    the panel lands at its serpentine position with its gamma duty."""
+    from hal.pipeline import Pipeline
+    with fake_modules("circuitpython") as m:
+        board = board_like("feather_rp2040", COLOR_ORDER=order)
+        app, hal = start.start(board, "circuitpython", m, storage=MemoryStorage())
+        d = hal.display
+        d.brightness = 100
+        d.fill(0xFFFFFF)
+        d.show()
+        wire = m["neopixel_write"].writes[-1][1]
+        bpp = len(order)
+        assert len(wire) == 256 * bpp
+        rgb = Pipeline(bytearray(b"\xff" * 768), order="RGB", fast=False)
+        rgb.render(rgb.buf, 100)
+        duty = rgb.out[0]
+        assert rgb.limited and 1 <= duty < 10
+        want = bytes([0 if c == "W" else duty for c in order]) * 256
+        assert wire == want
+        assert 256 + sum(wire) * 20 / 255 <= 500
+        d.fill(0)
+        d.pixel(3, 1, 0x804020)
+        d.show()
+        wire = m["neopixel_write"].writes[-1][1]
+        r, g, b = pixel_duty(0x80, 0x40, 0x20, 100)
+        i = serpentine_index(3, 1) * bpp
+        assert wire[i:i + bpp] == bytes({"R": r, "G": g, "B": b, "W": 0}[c] for c in order)
+        assert sum(wire) == r + g + b
+
+
 def test_circuitpython_keypad_buttons_buzzer_and_watchdog():
     with fake_modules("circuitpython") as m:
         fh = m["fakehw"]
