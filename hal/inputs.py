@@ -29,14 +29,25 @@ class TimedButtons(Buttons):
     def __init__(self, poll, **options):
         Buttons.__init__(self, **options)
         self.poll = poll
+        self.now = 0
 
     def update(self, now):
+        self.now = now
         for mask, t in self.poll(now):
             if t > now:
                 t = now
             Buttons.update(self, t)  # settle what was steady until this change
             self.set_raw(mask, t)
         Buttons.update(self, now)
+
+    def clear(self):
+        """Forget pending events, and the presses recorded since the last
+        update (e.g. while a computer player was thinking): buttons still
+        held count as held, without a PRESS."""
+        Buttons.clear(self)
+        changes = self.poll(self.now)
+        if changes:
+            self.prime(changes[-1][0], self.now)
 
     def prime(self, mask, now):
         """Buttons already held (e.g. at power-on): down, with no PRESS or LONG."""

@@ -307,6 +307,30 @@ def test_keypad_overflow_resyncs_from_released():
     assert [B.kind_of(e) for e in ev][:1] == [RELEASE]
 
 
+def test_presses_while_the_computer_thinks_are_dropped_by_clear():
+    """The play screen calls buttons.clear() after a computer move: what the
+    timer recorded meanwhile must not act afterwards."""
+    clock = FakeTicks()
+    state = {"mask": 0}
+    sampler = PinSampler(lambda: state["mask"], clock.ticks_ms, clock.ticks_diff)
+    b = TimedButtons(sampler.drain)
+    b.events(0)
+    for t in range(1, 3000):  # a 3 s move; A tapped, then B held
+        clock.t = t
+        state["mask"] = (1 << B.A if 500 <= t < 600 else 0) | (1 << B.B if t >= 2000 else 0)
+        if t % 5 == 0:
+            sampler.sample()
+    b.clear()
+    assert b.held(B.B) and not b.held(B.A)
+    clock.t = 3030
+    assert b.events(3030) == []  # no PRESS, CLICK or LONG from the thinking time
+    clock.t = 3050
+    state["mask"] = 0
+    sampler.sample()
+    clock.t = 3100
+    assert [B.kind_of(e) for e in b.events(3100)] == [RELEASE]
+
+
 def test_buttons_held_at_power_on_are_down_but_send_nothing():
     b = TimedButtons(lambda now: [])
     b.prime(1 << B.B, 0)
