@@ -202,6 +202,7 @@ class UI(GameUI):
         self.snap = None  # public board before a resolving move
         self.reveal_at = -1000000
         self.reveal = None  # (from cells, movements, to cells, owner before, owner after)
+        self.a_down = False
         self.summary = None  # challenge number whose scoring is shown
         self.page = 0
         self.page_at = 0
@@ -213,6 +214,9 @@ class UI(GameUI):
     # Choosing --------------------------------------------------------------------
     def begin_turn(self, seat, now):
         self.mode = BOARD
+        # A click only counts if its press came during this turn (the press
+        # that hurried the last animation must not also make this move).
+        self.a_down = False
 
     def target(self, seat):
         st = self.state
@@ -231,7 +235,10 @@ class UI(GameUI):
             self.mode = (self.mode + 1) % 3
             self.beep(sounds.CLICK)
             return None
-        if b == B.A and kind == B.CLICK:
+        if b == B.A and kind == B.PRESS:
+            self.a_down = True
+        if b == B.A and kind == B.CLICK and self.a_down:
+            self.a_down = False
             return self.cursor[seat]
         return None
 

@@ -1,0 +1,282 @@
+"""The Tóncc screens driven like a person would: pass-the-device, the
+movement cursor, the Map and Region views, the reveal, the scoring between
+challenges, a whole game through the buttons, the end screen."""
+
+from engines_core import toncc as T
+from engines_core.prng import Rng
+from firmware import palette, toncc_screens as S
+from firmware.end import EndScreen
+from firmware.menu import Menu
+from firmware.play import PlayScreen, PASS, HUMAN, SHOW
+from firmware.session import Session
+from hal import buttons as B
+from tests.firmware_helpers import app_with, region_colours
+from tests.toncc_helpers import E, NE, SE, SW, W, NW
+
+
+def toncc_app(seats, seed=3, variant="standard"):
+    return app_with(Session("toncc", list(seats), variant, seed))
+
+
+def hex_colours(app, cell):
+    x, y = S.cell_xy(cell)
+    return region_colours(app.hal.display, x, y, 2, 2)
+
+
+def frames(app, run, ms):
+    """The display buffer every 30 ms for `ms`."""
+    out = []
+    for _ in range(ms // 30):
+        run.advance(30)
+        out.append(bytes(app.hal.display.buf))
+    return out
+
+
+def test_one_person_chooses_without_a_pass_screen():
+    app, run = toncc_app(("human", "normal", "normal"))
+    run.idle()
+    play = app.screen
+    assert play.phase == HUMAN and play.seat == 0
+    st = play.session.state
+    # Your King top left: hair, body, feet.
+    h, b, f = S.king_colours(st.kings[0])
+    d = app.hal.display
+    assert (d.get(0, 0), d.get(0, 1), d.get(0, 2)) == (h, b, f)
+
+
+def test_pass_the_device_before_each_person():
+    """games.md: "a person's hidden information is only shown after a 'pass the
+    device to P2, press A' screen when two or more people play"."""
+    app, run = toncc_app(("human", "human", "normal"))
+    play = app.screen
+    run.advance(100)
+    assert play.phase == PASS and play.seat == 0
+    run.run("A")
+    assert play.phase == HUMAN and play.seat == 0
+    run.run("A")
+    run.advance(100)
+    assert play.phase == PASS and play.seat == 1
+    run.run("A")
+    assert play.phase == HUMAN and play.seat == 1
+
+
+def test_first_choice_is_never_shown_to_the_next_chooser():
+    """games.md: "a player's choice must never be visible to ... anyone choosing
+    after them": everything P2 sees, from P1's press of A until P2 has chosen,
+    is the same whatever P1 chose."""
+    seen = []
+    for first in ("UP", "DOWN"):  # NE or SE
+        app, run = toncc_app(("human", "human", "normal"), seed=8)
+        play = app.screen
+        run.run("A")  # P1 takes the device
+        run.run(first + ",A")
+        assert play.session.state.pending[0] == (NE if first == "UP" else SE)
+        shown = frames(app, run, 300)
+        assert play.phase == PASS
+        run.run("A")  # P2 takes it
+        shown += frames(app, run, 1500)
+        run.run("LEFT,B")
+        shown += frames(app, run, 600)  # the Map
+        run.run("B")
+        shown += frames(app, run, 600)  # the Region
+        run.run("B,A")
+        seen.append(shown)
+    assert seen[0] == seen[1]
+
+
+def test_own_choice_stays_visible_to_a_single_person_while_computers_think():
+    app, run = toncc_app(("human", "normal", "normal"), seed=4)
+    play = app.screen
+    run.idle()
+    run.run("A")  # E
+    st = play.session.state
+    target = T.dest(st.pos[0], E)
+    assert play.phase != HUMAN
+    lit = 0
+    for _ in range(30):
+        run.advance(30)
+        if st.pending[0] == T.NONE:
+            break
+        lit += palette.scale(palette.WHITE, 40) in hex_colours(app, target)
+    assert lit >= 2
+
+
+def test_cursor_grid():
+    """The D-pad walks a 3x2 grid of movements: NW NE / W E / SW SE."""
+    assert S.move_cursor(E, B.UP) == NE and S.move_cursor(NE, B.UP) == NE
+    assert S.move_cursor(E, B.DOWN) == SE and S.move_cursor(SE, B.DOWN) == SE
+    assert S.move_cursor(E, B.LEFT) == W and S.move_cursor(NW, B.RIGHT) == NE
+    assert S.move_cursor(SW, B.UP) == W and S.move_cursor(W, B.UP) == NW
+    reached = set()
+    for d in range(6):
+        for b in (B.UP, B.DOWN, B.LEFT, B.RIGHT):
+            reached.add(S.move_cursor(d, b))
+    assert reached == set(range(6))
+
+
+def test_target_blinks_and_a_moves_there():
+    app, run = toncc_app(("human", "easy", "easy"), seed=6)
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    run.run("DOWN,LEFT")  # SW
+    assert play.ui.cursor[0] == SW
+    target = T.dest(st.pos[0], SW)
+    white = 0
+    for _ in range(20):
+        run.advance(30)
+        white += palette.WHITE in hex_colours(app, target)
+    assert 3 <= white < 20
+    run.run("A")
+    assert st.last_dir[0] == SW or st.pending[0] == SW
+
+
+def test_b_flips_between_board_map_and_region():
+    app, run = toncc_app(("human", "normal", "normal"), seed=2)
+    play = app.screen
+    run.idle()
+    ui = play.ui
+    st = play.session.state
+    run.run("B")
+    assert ui.mode == S.MAP
+    run.advance(60)
+    d = app.hal.display
+    # Every Map place shows a dot.
+    assert all(d.get(*S.map_xy(p)) for p in range(18))
+    run.run("B")
+    assert ui.mode == S.REGION
+    run.advance(60)
+    region = st.layout[T.dest(st.pos[0], ui.cursor[0])]
+    bg, sym = T.REGIONS[region][:2]
+    colours = region_colours(d, 0, 0, 16, 16)
+    assert S.COL[sym] in colours and palette.scale(S.COL[bg], 30) in colours
+    run.run("B")
+    assert ui.mode == S.BOARD
+    assert play.phase == HUMAN and st.pending[0] == T.NONE  # B never moves
+
+
+def test_refused_choice_flashes_red():
+    """Every movement is always legal ("they always have 6 possible
+    movements"); were one refused, the target hex flashes red."""
+    app, run = toncc_app(("human", "normal", "normal"), seed=2)
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    play.ui.illegal("refused", app.now())
+    target = T.dest(st.pos[0], play.ui.cursor[0])
+    red = 0
+    for _ in range(20):
+        run.advance(30)
+        red += palette.BAD in hex_colours(app, target)
+    assert 2 <= red < 20
+
+
+def test_reveal_shows_every_move_at_once():
+    app, run = toncc_app(("human", "normal", "hard"), seed=9)
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    run.run("A")
+    while play.ui.reveal is None:
+        run.advance(30)
+    run.advance(100)
+    layout, owner0, pos0, dirs, to, owner1 = play.ui.reveal
+    for s in range(3):
+        assert S.COL[st.kings[s]] in hex_colours(app, to[s]) or \
+            sum(1 for t in to if t == to[s]) > 1
+    assert play.phase == SHOW and play.ui.busy(app.now())
+    run.run("A")  # hurries it
+    assert not play.ui.busy(app.now()) or play.ui.summary is not None
+
+
+def _to_challenge_end(app, run):
+    """Let a person's moves be E until the first challenge is scored."""
+    play = app.screen
+    for _ in range(400):
+        if play.ui.summary is not None and not play.ui.reveal_at + S.REVEAL_MS + S.MOVE_MS > app.now():
+            return
+        if play.phase == HUMAN:
+            run.run("A")
+        else:
+            run.advance(100)
+    raise AssertionError("no challenge ended")
+
+
+def test_scoring_between_challenges_waits_for_a():
+    app, run = toncc_app(("human", "easy", "easy"), seed=5)
+    play = app.screen
+    _to_challenge_end(app, run)
+    st = play.session.state
+    k = play.ui.summary
+    assert k == 0 and len(st.history) == 1
+    run.advance(S.AUTO_PAGE_MS * 3)
+    assert play.phase == SHOW and play.ui.busy(app.now())  # still there
+    # The score page: every King's score in his colour.
+    colours = region_colours(app.hal.display, 3, 0, 8, 16)
+    assert {S.COL[k] for k in st.kings} <= colours
+    run.run("A")
+    assert not play.ui.busy(app.now())
+    run.advance(200)
+    # The press that closed the scores does not also move.
+    assert play.phase == HUMAN and st.pending[0] == T.NONE and st.moves == 0
+
+
+def test_scoring_turns_by_itself_without_people():
+    app, run = toncc_app(("easy", "easy", "easy"), seed=5)
+    play = app.screen
+    for _ in range(3000):
+        run.advance(100)
+        if play.ui.summary is not None:
+            break
+    assert play.ui.summary == 0
+    run.advance(S.REVEAL_MS + S.MOVE_MS + 2 * S.AUTO_PAGE_MS + 500)
+    assert play.ui.summary is None and len(play.session.state.history) == 1
+
+
+def test_look_shows_scores_and_toncc_points():
+    app, run = toncc_app(("human", "normal", "normal"), seed=2)
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    st.history.append((bytes([0] * 6 + [1] * 6 + [2] * 6), bytes([3, 2, 1])))
+    b = app.hal.buttons
+    b.set_raw(1 << B.A, app.now())
+    run.advance(900)
+    assert play.looking
+    d = app.hal.display
+    tot = st.toncc_totals()
+    for s in range(3):
+        pips = sum(1 for i in range(6)
+                   if d.get(11 + 2 * (i % 3), 5 * s + 2 + 2 * (i // 3)) == palette.WHITE)
+        assert pips == tot[s]
+    b.set_raw(0, app.now())
+    run.advance(100)
+    assert not play.looking
+
+
+def test_whole_game_through_the_buttons_then_the_end_screen():
+    """A person pressing buttons at random against two computer players, to
+    the end screen and back to the menu."""
+    app, run = toncc_app(("human", "easy", "normal"), seed=12, variant="short")
+    play = app.screen
+    rng = Rng(5)
+    steps = 0
+    while isinstance(app.screen, PlayScreen) and steps < 6000:
+        if play.phase in (HUMAN, PASS):
+            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B"]))
+        elif play.ui.summary is not None:
+            run.run("A")
+        else:
+            run.advance(200)
+        steps += 1
+    assert isinstance(app.screen, EndScreen)
+    st = play.session.state
+    assert st.is_terminal()
+    lines = play.ui.result_lines()
+    assert [t for t, c in lines] == [str(v) for v in st.toncc_totals()]
+    assert [c for t, c in lines] == [S.COL[k] for k in st.kings]
+    w = st.winners()
+    assert app.screen.headline() in ("P%d WINS" % (w[0] + 1), "DRAW") or len(w) == 2
+    run.advance(800)
+    run.run("A")
+    assert isinstance(app.screen, Menu)
