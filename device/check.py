@@ -32,12 +32,12 @@ def draw(d, held, ma, budget):
     for b in range(B.COUNT):
         x = 1 + 2 * b
         c = MARK_COLOURS[b] if held >> b & 1 else 0x101010
-        for dx in (0, 1):
-            d.pixel(x + dx, 13, c)
+        d.pixel(x, 12, c)
+        d.pixel(x, 13, c)
     if budget:
         h = min(10, ma * 10 // budget)
         for i in range(h):
-            d.pixel(0, 12 - i, 0xFFB000)
+            d.pixel(0, 11 - i, 0xFFB000)
 
 
 def run_check(hal, frames=None):
