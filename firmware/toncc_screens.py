@@ -30,7 +30,9 @@ from firmware.game_ui import GameUI
 from firmware import gfx, palette, sounds
 
 COL = (0xFF1800, 0xFFB000, 0x1030FF)  # red, yellow, blue (backgrounds and Kings)
-HEX_PCT = 40  # brightness of a face-up Region
+# A face-up Region: its background dimmed (blue a little less, as LEDs make
+# it look darker), so the Kings at full brightness stand out.
+HEX = (palette.scale(COL[0], 40), palette.scale(COL[1], 38), palette.scale(COL[2], 58))
 GREEN = 0x0A3C0A  # a face-down Region
 MIND_COL = 0x383838
 QUIET_COL = 0xFF6000
@@ -103,7 +105,7 @@ def region_colour(layout, owner, cell):
     r = layout[cell]
     if owner[r] != T.NONE:
         return GREEN
-    return palette.scale(COL[T.REGIONS[r][0]], HEX_PCT)
+    return HEX[T.REGIONS[r][0]]
 
 
 def draw_hex(d, cell, colour):
@@ -190,7 +192,7 @@ def count(data, value):
 
 
 class UI(GameUI):
-    ICON = ("R.Y.", ".B.R", "Y.B.")
+    ICON = ("Y.R.B", "B.Y.R", "R.B.Y")  # the three Kings: hair, body, feet
     ICON_COLOURS = {"R": COL[T.RED], "Y": COL[T.YELLOW], "B": COL[T.BLUE]}
     VARIANT_LABELS = {"standard": "3 CHALLENGES", "short": "1 CHALLENGE"}
 
