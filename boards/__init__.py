@@ -141,17 +141,27 @@ def load(name):
     return Board(settings, name)
 
 
+def _folders():
+    """Where board files live (this package's folder(s))."""
+    p = globals().get("__path__")
+    if isinstance(p, str):
+        return [p]
+    if p:
+        return list(p)
+    return [__file__.rsplit("/", 1)[0]]
+
+
 def available():
     """Names of the board files present (KNOWN first), for auto-detection."""
     names = list(KNOWN)
     try:
         import os
-        here = __file__.rsplit("/", 1)[0]
-        for f in sorted(os.listdir(here)):
-            base = f.rsplit(".", 1)[0]
-            if (f.endswith(".py") or f.endswith(".mpy")) and base not in names \
-                    and _valid_name(base):
-                names.append(base)
+        for here in _folders():
+            for f in sorted(os.listdir(here)):
+                base = f.rsplit(".", 1)[0]
+                if (f.endswith(".py") or f.endswith(".mpy")) and base not in names \
+                        and _valid_name(base):
+                    names.append(base)
     except (OSError, NameError, AttributeError, ImportError):
         pass
     return names
