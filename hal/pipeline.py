@@ -31,8 +31,7 @@ Three jobs, every time a changed frame is shown:
 Speed: on MicroPython the per-byte work runs inside the built-in `framebuf`
 module (a GS8 blit through a 256-entry palette is a table lookup in C) and
 `sum`/`count`/`find`: a few dozen Python operations per frame, plus a short
-loop over the pixels that are lit but round to black (runs of one colour
-cost little). See tools/bench_frame.py for the measured cost. Without
+loop over the pixels that are lit but round to black (dim greys cost least). See tools/bench_frame.py for the measured cost. Without
 `framebuf` (CircuitPython, CPython) plain loops produce the same bytes.
 """
 
@@ -51,6 +50,7 @@ _ONE = b"\x01"
 _KEY = 255  # a palette output that means "leave this pixel alone"
 
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
+
 
 def wiring(width, height, first="top-left", strips="rows", serpentine=True,
            rotation=0, flip_x=False, flip_y=False):

@@ -19,7 +19,6 @@ from firmware import saves
 from firmware.menu import Menu
 from firmware.play import PlayScreen
 from firmware.session import Session
-from hal import buttons as B
 from hal.colour import pixel_duty
 from hal.storage import MemoryStorage
 from tests.hw_helpers import FAKES, fake_modules
