@@ -11,7 +11,12 @@ LOGICAL_H = 16
 
 
 class Display:
-    """A width x height framebuffer, 3 bytes (R, G, B) per pixel, row-major."""
+    """A width x height framebuffer, 3 bytes (R, G, B) per pixel, row-major.
+
+    A hardware backend may keep the pixels in another order (hal/pipeline.py's
+    LedDisplay keeps them in LED chain order), so draw and read only through
+    fill, pixel and get, never by indexing `buf`.
+    """
 
     def __init__(self, width=LOGICAL_W, height=LOGICAL_H):
         if width < LOGICAL_W or height < LOGICAL_H:

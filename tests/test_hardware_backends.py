@@ -309,6 +309,7 @@ def test_ctrl_c_in_main_stops_cleanly(monkeypatch):
         assert m["neopixel"].strips[0].writes[-1] == bytes(768)
 
 
+@pytest.mark.mpy
 def test_micropython_backend_runs_inside_real_micropython():
     """The same scenario (boot, menu, a bouncing press) inside MicroPython
     1.27 with the fake machine/neopixel modules: the device code imports and
@@ -336,6 +337,7 @@ print('RESULT', before, after, feeds, bytes(wire).hex())
     assert line[4] == wire.hex()
 
 
+@pytest.mark.mpy
 def test_boot_helpers_run_inside_real_micropython():
     """Board detection, the config file, the crash record, Ctrl-C and the
     check screen use only what MicroPython has."""
