@@ -44,6 +44,9 @@ REGION = 2
 REVEAL_MS = 900  # every King's target shown at once
 MOVE_MS = 1100  # Kings on their new Regions, conquests flashing
 AUTO_PAGE_MS = 3500  # summary pages turn by themselves when no person plays
+# After A hurries something, stay busy a moment: the click of that A (sent on
+# release) must not also pass the next "PASS" screen.
+SETTLE_MS = 400
 
 # The movements on the D-pad grid: (left, right) for rows NW/NE, W/E, SW/SE.
 GRID = ((5, 0), (4, 1), (3, 2))
@@ -205,6 +208,7 @@ class UI(GameUI):
         self.reveal_at = -1000000
         self.reveal = None  # (from cells, movements, to cells, owner before, owner after)
         self.a_down = False
+        self.settle_until = 0
         self.summary = None  # challenge number whose scoring is shown
         self.page = 0
         self.page_at = 0
@@ -275,7 +279,7 @@ class UI(GameUI):
             self.beep(sounds.MOVE)
 
     def busy(self, now):
-        if now < self.reveal_at + REVEAL_MS + MOVE_MS:
+        if now < self.reveal_at + REVEAL_MS + MOVE_MS or now < self.settle_until:
             return True
         if self.summary is None:
             return False
@@ -285,6 +289,7 @@ class UI(GameUI):
         return True
 
     def skip(self, now):
+        self.settle_until = now + SETTLE_MS
         if now < self.reveal_at + REVEAL_MS + MOVE_MS:
             self.reveal_at = now - REVEAL_MS - MOVE_MS
             self.page_at = now

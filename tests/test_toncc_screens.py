@@ -186,7 +186,23 @@ def test_reveal_shows_every_move_at_once():
             sum(1 for t in to if t == to[s]) > 1
     assert play.phase == SHOW and play.ui.busy(app.now())
     run.run("A")  # hurries it
+    run.advance(S.SETTLE_MS)
     assert not play.ui.busy(app.now()) or play.ui.summary is not None
+
+
+def test_hurrying_the_reveal_does_not_pass_the_pass_screen():
+    """The A that hurries the reveal is released on the next screen: its
+    click must not also hand the device to the next person."""
+    app, run = toncc_app(("human", "human", "human"), seed=3)
+    play = app.screen
+    for _ in range(3):
+        run.run("A,A")  # take the device, choose
+    assert play.phase == SHOW and play.ui.busy(app.now())
+    run.run("A")  # hurry the reveal
+    run.advance(S.SETTLE_MS + 100)
+    assert play.phase == PASS and play.seat == 0
+    run.advance(1000)
+    assert play.phase == PASS
 
 
 def _to_challenge_end(app, run):
@@ -215,6 +231,7 @@ def test_scoring_between_challenges_waits_for_a():
     colours = region_colours(app.hal.display, 3, 0, 8, 16)
     assert {S.COL[k] for k in st.kings} <= colours
     run.run("A")
+    run.advance(S.SETTLE_MS)
     assert not play.ui.busy(app.now())
     run.advance(200)
     # The press that closed the scores does not also move.
