@@ -6,7 +6,7 @@ import pytest
 
 from engines_core import players, toncc as T, toncc_ai as AI
 from engines_core.prng import Rng
-from tests.toncc_helpers import cell, move, position, E, NE, SE, SW, W, NW
+from tests.toncc_helpers import cell, move, position, E, SE, W
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -6,7 +6,7 @@ import pytest
 from engines_core import toncc as T
 from engines_core.game import IllegalAction, TERMINAL
 from engines_core.prng import Rng
-from tests.toncc_helpers import cell, move, position, put, regions_with, NE, E, SE, SW, W, NW
+from tests.toncc_helpers import cell, move, position, regions_with, NE, E, SE, SW, W, NW
 
 RED, YELLOW, BLUE = T.RED, T.YELLOW, T.BLUE
 MIND = T.MIND
