@@ -44,10 +44,14 @@ class App:
         """Show a short notice in the top rows for a while."""
         self.notice = (text, self.now() + ms)
 
-    def goto(self, screen):
-        # The press that changed the screen must not act again on the new one
-        # (its CLICK or RELEASE arrives later).
+    def swallow_held(self):
+        """Buttons held now act no more until pressed anew: the press that
+        changed what is shown must not act again on what comes next (its
+        CLICK, RELEASE or LONG arrives later)."""
         self._swallow = self.hal.buttons.stable
+
+    def goto(self, screen):
+        self.swallow_held()
         self.screen = screen
         gc.collect()
         screen.enter(self, self.now())

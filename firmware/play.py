@@ -59,6 +59,8 @@ class PlayScreen(Screen):
             self.app.goto(EndScreen(self.session, self.ui))
             return
         self.seat = state.current_player()
+        # A press that hurried the last move must not pass the next screen.
+        self.app.swallow_held()
         if self.session.is_human(self.seat):
             if self.many_people() and self.ui.has_secrets(self.seat) and self.shown_to != self.seat:
                 self.phase = PASS

@@ -69,6 +69,27 @@ def test_pass_the_device_between_two_people():
     assert play.phase == HUMAN and play.seat == 1
 
 
+def test_the_press_that_hurries_a_move_cannot_pass_the_next_pass_screen():
+    """A pressed to hurry P1's push animation is released on P2's pass screen:
+    its CLICK must not show P2's hidden cards to whoever holds the device."""
+    app, run = app_with(tomoko_session(("human", "human")))
+    play = app.screen
+    run.advance(100)
+    run.run("A")  # P1 takes the device
+    assert play.phase == HUMAN and play.seat == 0
+    run.run("A")  # P1 pushes; the push animation starts
+    assert play.phase != HUMAN
+    b = app.hal.buttons
+    b.set_raw(1 << B.A, app.now())  # hurry it, and keep holding
+    run.advance(200)
+    assert play.phase == PASS and play.seat == 1
+    b.set_raw(0, app.now())
+    run.advance(200)
+    assert play.phase == PASS and not (BALLS & card_area(app))
+    run.run("A")  # a fresh press passes it
+    assert play.phase == HUMAN and play.seat == 1
+
+
 def test_no_pass_screen_with_open_cards():
     app, run = app_with(tomoko_session(("human", "human"), variant="open"))
     run.idle()

@@ -43,23 +43,34 @@ def device_sources(root=ROOT):
 
 def build(out=DEFAULT_OUT, root=ROOT, quiet=True, cmd=None):
     """Compile every device module into `out`; return the list of files written.
-    `cmd`: another mpy-cross (e.g. CircuitPython's), as a list."""
-    if os.path.isdir(out):
-        shutil.rmtree(out)
+    `cmd`: another mpy-cross (e.g. CircuitPython's), as a list.
+
+    The bundle is built in a staging folder and swapped in whole, so a run
+    that mounts `out` meanwhile never sees half a bundle."""
+    out = os.path.abspath(out)
+    stage = "%s.build-%d" % (out, os.getpid())
+    if os.path.isdir(stage):
+        shutil.rmtree(stage)
     written = []
     cmd = cmd or mpy_cross_cmd()
     for rel in device_sources(root):
         src = os.path.join(root, rel)
-        dst = os.path.join(out, rel[:-3] + ".mpy")
+        dst = os.path.join(stage, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         # -s sets the name shown in tracebacks; keep the package path.
         subprocess.run(cmd + ["-o", dst, "-s", rel, src], check=True)
-        written.append(dst)
+        written.append(rel[:-3] + ".mpy")
     for rel in SOURCE_FILES:
         src = os.path.join(root, rel)
         if os.path.exists(src):
-            shutil.copyfile(src, os.path.join(out, rel))
-            written.append(os.path.join(out, rel))
+            shutil.copyfile(src, os.path.join(stage, rel))
+            written.append(rel)
+    old = "%s.old-%d" % (out, os.getpid())
+    if os.path.isdir(out):
+        os.rename(out, old)
+    os.rename(stage, out)
+    shutil.rmtree(old, ignore_errors=True)
+    written = [os.path.join(out, rel) for rel in written]
     if not quiet:
         total = sum(os.path.getsize(p) for p in written)
         print("built %d files, %d bytes, in %s" % (len(written), total, out))

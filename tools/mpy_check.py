@@ -51,9 +51,19 @@ def bundle_is_stale(out=DEFAULT_OUT):
 
 
 def ensure_bundle(out=DEFAULT_OUT):
-    """Path of an up-to-date .mpy bundle, building it if needed."""
-    if bundle_is_stale(out):
-        build(out)
+    """Path of an up-to-date .mpy bundle, building it if needed (one process
+    at a time: parallel test workers share the bundle)."""
+    if not bundle_is_stale(out):
+        return out
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    with open(out + ".lock", "w") as lock:
+        try:
+            import fcntl
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        except ImportError:  # no fcntl (Windows): build unguarded
+            pass
+        if bundle_is_stale(out):
+            build(out)
     return out
 
 
