@@ -1,0 +1,581 @@
+"""Tokkome on 16x16 LEDs.
+
+Layout (rows 0-6): the Tokkome on the arena (a card frame at x 0-4, its top
+card as a digit in the value's colour), beside it at x 5 the whole Tokkome
+pile as one coloured dot per card (oldest at the bottom), the maki pile's
+top card (frame at x 6-10), and the number of cards left to draw (grey
+digit at x 13-15). Row 7: one segment per seat: a dot in the seat's colour
+(blinking for the seat to move) and a gold dot per set it has laid. Row 8:
+the cursor. Rows 9-15: the hand, one bar per card, sorted: a card of value v
+is a bar v LEDs high in v's colour (1 red, 2 orange, 3 yellow, 4 green, 5
+cyan, 6 blue, 7 violet); neighbouring cards of one value alternate bright
+and dim so they can be counted.
+
+Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
+the pile it fits (when it fits several ways - either pile, alone or in a run
+of three - the choices blink in turn with Left/Right, A takes one, B goes
+back). Up looks through the piles: the bars then show the Tokkome (or, with
+Right, the maki pile) card by card, and A there takes the Tokkome. After a
+take: A on a card of a three-of-a-kind lays the set, B lays none; then A puts
+the chosen card on the arena. Hold A: every seat's hand size and sets.
+"""
+
+from hal import buttons as B
+from engines_core import tokkome as T
+from firmware.game_ui import GameUI
+from firmware import font, gfx, palette, sounds
+
+# Value colours 1-7: a rainbow, so colour and bar height tell the same story.
+VALUE = (0, 0xFF1800, 0xFF7000, 0xFFD800, 0x20E020, 0x00B8FF, 0x2038FF, 0xB030FF)
+ARENA = 0x4A2E0C  # the arena card under the Tokkome (dark wood)
+MAKI = 0x343434
+GOLD = 0xFFC000
+DRAW = 0x9A9A9A
+BACK = 0x303848  # a card seen from behind
+
+HAND = 0
+PILES = 1
+
+ACT_MS = 650  # how long another seat's action is shown
+OWN_MS = 250  # how long our own action is shown
+PAGE_MS = 2600  # one seat's page of the final reveal
+
+
+def cards_of(h):
+    """The cards of a hand (counts per value) as a sorted list of values."""
+    out = []
+    for v in range(1, 8):
+        for _ in range(h[v]):
+            out.append(v)
+    return out
+
+
+def bar_layout(n):
+    """(width of a card, first x) for n cards on 16 columns."""
+    w = 2 if n <= 8 else 1
+    used = n * w
+    return w, (16 - used) // 2 if used < 16 else 0
+
+
+def draw_digit_card(d, x, frame, value, now=0, mark=None):
+    """A 5x7 card frame at x with a value digit inside (no digit if 0)."""
+    gfx.frame(d, x, 0, 5, 7, frame)
+    if value:
+        gfx.text(d, x + 1, 1, str(value), VALUE[value] if mark is None else mark)
+
+
+def draw_bars(d, values, first, cursor=None, dim=None, marks=None, bright=100):
+    """Bars for `values` from x `first` on, bottom at row 15 (window of 16
+    columns starting at card `first`). `dim(i)` true dims card i; `marks`:
+    card indices marked on row 8."""
+    n = len(values)
+    w, x0 = bar_layout(n)
+    shown = values[first:first + 16 // w]
+    prev = 0
+    alt = False
+    for i in range(len(shown)):
+        v = shown[i]
+        k = first + i
+        alt = (not alt) if v == prev else False
+        prev = v
+        pct = bright * (55 if alt else 100) // 100
+        if dim is not None and dim(k):
+            pct = pct * 25 // 100
+        c = palette.scale(VALUE[v], pct)
+        x = x0 + i * w
+        for dx in range(w):
+            for y in range(16 - v, 16):
+                d.pixel(x + dx, y, c)
+    if first > 0:
+        d.pixel(0, 8, palette.DIM)
+    if first + len(shown) < n:
+        d.pixel(15, 8, palette.DIM)
+    return w, x0
+
+
+class UI(GameUI):
+    ICON = ("...V", "..GV", ".YGV", "RYGV")
+    ICON_COLOURS = {"R": VALUE[1], "Y": VALUE[3], "G": VALUE[4], "V": VALUE[7]}
+    VARIANT_LABELS = {"standard": "BASIC"}
+
+    def __init__(self, session):
+        GameUI.__init__(self, session)
+        self.zone = HAND
+        self.cur = 0
+        self.pile = T.TOKKOME
+        self.options = None  # the choices for the picked card, cycled in turn
+        self.opt = 0
+        self.flash_kind = None  # what flashes red on an illegal choice
+        self.fresh = None  # counts of the cards a take just brought (own turn)
+        self.events = []  # (start, until, seat, kind, pile, values)
+        self.anim_until = 0
+        self.before = None  # (tokkome, maki, hand counts, sets) before an action
+        self.continuing = -1  # a seat in the middle of its turn (no pass screen)
+        self.page = -1  # final reveal: seat shown, -1 before the end
+        self.page_until = 0
+
+    # Information -------------------------------------------------------------
+    def has_secrets(self, seat):
+        # A seat that took the Tokkome still holds the device for its set and
+        # its card on the arena: no pass screen in the middle of its turn.
+        st = self.state
+        return not (seat == self.continuing and st.current_player() == seat
+                    and st.phase != T.MAIN)
+
+    # Choosing ----------------------------------------------------------------
+    def begin_turn(self, seat, now):
+        st = self.state
+        self.options = None
+        self.flash_kind = None
+        n = T.hand_size(st.hands[seat])
+        if st.phase == T.MAIN:
+            self.zone = HAND
+            if self.continuing != seat:
+                self.fresh = None
+        if self.cur >= n:
+            self.cur = max(0, n - 1)
+        if st.phase == T.LAY:
+            # Start on the first card of a three-of-a-kind.
+            cards = cards_of(st.hands[seat])
+            for i in range(len(cards)):
+                if st.can_lay(cards[i]):
+                    self.cur = i
+                    break
+
+    def hand_cards(self, seat):
+        return cards_of(self.state.hands[seat])
+
+    def card_options(self, v):
+        """Legal actions playing the card v: alone or in a run, either pile."""
+        st = self.state
+        out = []
+        for p in (T.TOKKOME, T.MAKI):
+            a = T.single(p, v)
+            if st.why_illegal(a) is None:
+                out.append(a)
+            for down in (False, True):
+                need = T.run_values(st.top(p), down)
+                a = T.run(p, down)
+                if need is not None and v in need and st.why_illegal(a) is None:
+                    out.append(a)
+        return out
+
+    def button(self, ev, seat, now):
+        kind = B.kind_of(ev)
+        b = B.button_of(ev)
+        st = self.state
+        cards = self.hand_cards(seat)
+        n = len(cards)
+        if kind not in (B.PRESS, B.REPEAT, B.CLICK):
+            return None
+        step = kind in (B.PRESS, B.REPEAT)
+        if self.options is not None:
+            if b in B.DIRECTIONS and step:
+                k = 1 if b in (B.RIGHT, B.DOWN) else -1
+                self.opt = (self.opt + k) % len(self.options)
+                self.beep(sounds.CLICK)
+            elif b == B.A and kind == B.CLICK:
+                a = self.options[self.opt]
+                self.options = None
+                return a
+            elif b == B.B and kind == B.CLICK:
+                self.options = None
+            return None
+        if st.phase == T.MAIN and self.zone == PILES:
+            if b in (B.LEFT, B.RIGHT) and step:
+                self.pile = T.MAKI if b == B.RIGHT else T.TOKKOME
+            elif (b == B.DOWN and step) or (b == B.B and kind == B.CLICK):
+                self.zone = HAND
+            elif b == B.A and kind == B.CLICK:
+                if self.pile == T.TOKKOME:
+                    return T.TAKE
+                self.flash_kind = "maki"
+                self.illegal("only the Tokkome can be taken", now)
+                self.beep(sounds.ERROR)
+            return None
+        if b in (B.LEFT, B.RIGHT) and step and n:
+            self.cur = (self.cur + (1 if b == B.RIGHT else -1)) % n
+            return None
+        if b == B.UP and step and st.phase == T.MAIN:
+            self.zone = PILES
+            self.pile = T.TOKKOME
+            return None
+        if b == B.B and kind == B.CLICK:
+            if st.phase == T.LAY:
+                return T.NO_SET
+            if st.phase == T.PLACE:
+                self.flash_kind = "arena"
+                self.illegal("put a card on the arena", now)
+                self.beep(sounds.ERROR)
+            return None
+        if b == B.A and kind == B.CLICK and n:
+            v = cards[min(self.cur, n - 1)]
+            if st.phase == T.LAY:
+                self.flash_kind = "set"
+                return T.lay_set(v)
+            if st.phase == T.PLACE:
+                return T.put(v)
+            opts = self.card_options(v)
+            if not opts:
+                self.flash_kind = "card"
+                self.illegal("%d fits neither pile: one more or one less than the top" % v, now)
+                self.beep(sounds.ERROR)
+                return None
+            if len(opts) == 1:
+                return opts[0]
+            self.options = opts
+            self.opt = 0
+            self.beep(sounds.CLICK)
+        return None
+
+    def illegal(self, reason, now):
+        GameUI.illegal(self, reason, now)
+        if self.flash_kind is None:
+            self.flash_kind = "card"
+
+    # Showing what happened ---------------------------------------------------
+    def before_action(self, seat, action):
+        st = self.state
+        self.before = (list(st.tokkome), list(st.maki), bytearray(st.hands[seat]))
+
+    def after_action(self, seat, action, now):
+        st = self.state
+        tok, maki, hand = self.before
+        own = self.session.is_human(seat)
+        dur = OWN_MS if own else ACT_MS
+        self.flash_kind = None
+        if action < T.RUN:
+            p = (action - T.SINGLE) // 7
+            self.event(now, dur, seat, "play", p, [(action - T.SINGLE) % 7 + 1])
+        elif action < T.TAKE:
+            p = (action - T.RUN) // 2
+            top = (tok if p == T.TOKKOME else maki)[-1]
+            vals = list(T.run_values(top, (action - T.RUN) % 2))
+            self.event(now, dur + 300, seat, "play", p, vals)
+        elif action == T.TAKE:
+            self.continuing = seat
+            # What the take brought into the hand, for the person taking.
+            h = st.hands[seat]
+            self.fresh = bytearray(h[v] - hand[v] for v in range(8))
+            self.event(now, dur + 200, seat, "take", T.TOKKOME, tok)
+        elif action <= T.NO_SET:
+            if action != T.NO_SET:
+                self.event(now, dur + 200, seat, "set", 0, [action - T.SET])
+                if self.fresh is not None:
+                    v = action - T.SET
+                    self.fresh[v] = max(0, self.fresh[v] - 3)
+        else:
+            self.continuing = -1
+            self.fresh = None
+            self.event(now, dur, seat, "put", T.TOKKOME, [action - T.PUT])
+        n = T.hand_size(st.hands[seat])
+        if self.cur >= n:
+            self.cur = max(0, n - 1)
+        if st.is_terminal():
+            self.continuing = -1
+            self.page = 0
+            self.page_until = self.anim_until + PAGE_MS
+
+    def event(self, now, dur, seat, kind, pile, values):
+        self.events = [(now, now + dur, seat, kind, pile, values)]
+        self.anim_until = now + dur
+
+    def current_event(self, now):
+        if self.events and now < self.events[0][1]:
+            return self.events[0]
+        return None
+
+    def _page_now(self, now):
+        """The seat page of the final reveal shown now (advancing with time)."""
+        n = self.state.num_players
+        while 0 <= self.page < n and now >= self.page_until:
+            self.page += 1
+            self.page_until += PAGE_MS
+        return self.page
+
+    def busy(self, now):
+        if now < self.anim_until:
+            return True
+        if self.page >= 0:
+            return self._page_now(now) < self.state.num_players
+        return False
+
+    def skip(self, now):
+        if now < self.anim_until:
+            self.anim_until = now
+            self.events = []
+            if self.page >= 0:
+                self.page_until = now + PAGE_MS
+        elif self.page >= 0:
+            self.page += 1
+            self.page_until = now + PAGE_MS
+
+    # Drawing -------------------------------------------------------------------
+    def draw(self, d, now, viewer):
+        st = self.state
+        if self.page >= 0 and now >= self.anim_until and \
+                self._page_now(now) < st.num_players:
+            self.draw_reveal(d, now, self.page)
+            return
+        turn = st.current_player()
+        ev = self.current_event(now)
+        mine = viewer is not None and viewer == turn and ev is None
+        cards = self.hand_cards(viewer) if viewer is not None else []
+        browsing = mine and st.phase == T.MAIN and self.zone == PILES and self.options is None
+        self.draw_top(d, now, viewer, ev, mine, cards, browsing)
+        self.draw_seats(d, now, ev)
+        if browsing:
+            self.draw_pile_bars(d, now)
+        elif viewer is None:
+            self.draw_backs(d, turn if turn >= 0 else 0)
+        else:
+            self.draw_hand(d, now, viewer, cards, mine)
+
+    def draw_top(self, d, now, viewer, ev, mine, cards, browsing):
+        st = self.state
+        flash = self.flashing(now)
+        if mine and st.phase == T.LAY:
+            word = "SET?" if (now // 1400) % 2 == 0 else "B=NO"
+            gfx.text(d, 0, 1, word, GOLD if word == "SET?" else palette.TEXT)
+            return
+        # The Tokkome on the arena (empty while a take is under way).
+        tok = st.tokkome
+        frame = ARENA
+        top = tok[-1] if tok else 0
+        mark = None
+        if ev is not None and ev[4] == T.TOKKOME and ev[3] in ("play", "take", "put"):
+            if gfx.blink(now, 240):
+                frame = palette.PLAYERS[ev[2]]
+            if ev[3] == "play":
+                top = self.anim_value(now, ev)
+            elif ev[3] == "take":
+                top = ev[5][-1] if ev[5] and gfx.blink(now, 240) else 0
+        if mine and st.phase == T.PLACE:
+            # The card about to go on the arena, blinking inside the frame.
+            n = len(cards)
+            if n:
+                v = cards[min(self.cur, n - 1)]
+                top = v if gfx.blink(now, 700, 65) else 0
+            frame = ARENA if gfx.blink(now, 700, 65) else palette.scale(ARENA, 40)
+            if flash:
+                frame = palette.BAD
+            draw_digit_card(d, 0, frame, top)
+            gfx.text(d, 5, 1, "PUT", palette.TEXT)
+            return
+        if mine and st.phase == T.MAIN:
+            chosen = self.chosen_pile()
+            if browsing and self.pile == T.TOKKOME or chosen == T.TOKKOME:
+                frame = palette.WHITE if gfx.blink(now, 500, 60) else ARENA
+            if flash and self.flash_kind in ("card", "maki"):
+                frame = palette.BAD
+        draw_digit_card(d, 0, frame, top, mark=mark)
+        # The whole Tokkome pile, one dot per card, oldest at the bottom.
+        k = len(tok)
+        for i in range(min(k, 7)):
+            d.pixel(5, 6 - i, VALUE[tok[k - min(k, 7) + i]])
+        # The maki pile.
+        frame = MAKI
+        top = st.maki[-1]
+        if ev is not None and ev[4] == T.MAKI and ev[3] == "play":
+            if gfx.blink(now, 240):
+                frame = palette.PLAYERS[ev[2]]
+            top = self.anim_value(now, ev)
+        if mine and st.phase == T.MAIN:
+            if browsing and self.pile == T.MAKI or self.chosen_pile() == T.MAKI:
+                frame = palette.WHITE if gfx.blink(now, 500, 60) else MAKI
+            if flash and self.flash_kind in ("card", "maki"):
+                frame = palette.BAD
+        draw_digit_card(d, 6, frame, top)
+        # Cards left to draw.
+        left = len(st.draw)
+        gfx.text(d, 13, 1, str(left) if left < 10 else "+", DRAW if left > 2 else palette.BAD)
+
+    def anim_value(self, now, ev):
+        """The pile top shown while a play is animated: a run's cards one by one."""
+        vals = ev[5]
+        span = ev[1] - ev[0]
+        i = (now - ev[0]) * len(vals) // span if span > 0 else len(vals) - 1
+        return vals[min(i, len(vals) - 1)]
+
+    def chosen_pile(self):
+        if self.options is None:
+            return None
+        a = self.options[self.opt]
+        if a < T.RUN:
+            return (a - T.SINGLE) // 7
+        return (a - T.RUN) // 2
+
+    def draw_seats(self, d, now, ev):
+        """Row 7: per seat a dot in its colour and a gold dot per set."""
+        st = self.state
+        n = st.num_players
+        w = 16 // n
+        turn = st.current_player()
+        for s in range(n):
+            x = s * w + (16 - w * n) // 2
+            c = palette.PLAYERS[s]
+            if s == turn:
+                c = c if gfx.blink(now, 800, 70) else palette.scale(c, 30)
+            else:
+                c = palette.scale(c, 45)
+            d.pixel(x, 7, c)
+            sets = len(st.sets[s])
+            for i in range(min(sets, w - 2)):
+                g = GOLD
+                if ev is not None and ev[3] == "set" and ev[2] == s and i == sets - 1 \
+                        and gfx.blink(now, 200):
+                    g = palette.WHITE
+                d.pixel(x + 2 + i, 7, g)
+
+    def draw_backs(self, d, seat):
+        """Hidden hand (several people play): the cards from behind."""
+        n = T.hand_size(self.state.hands[seat])
+        w, x0 = bar_layout(n)
+        for i in range(min(n, 16 // w)):
+            for dx in range(w - 1 if w > 1 else 1):
+                for y in range(12, 16):
+                    d.pixel(x0 + i * w + dx, y, BACK)
+
+    def draw_hand(self, d, now, viewer, cards, mine):
+        st = self.state
+        n = len(cards)
+        if not n:
+            return
+        w = 2 if n <= 8 else 1
+        per = 16 // w
+        cur = min(self.cur, n - 1)
+        first = 0
+        if n > per:
+            first = min(max(0, cur - per // 2), n - per)
+        dim = None
+        if mine and st.phase == T.LAY:
+            def dim(i):
+                return not st.can_lay(cards[i])
+        marks = []
+        if mine:
+            if self.options is not None:
+                a = self.options[self.opt]
+                if a < T.RUN:
+                    marks = [cur]
+                else:
+                    p, down = divmod(a - T.RUN, 2)
+                    marks = self.run_marks(cards, T.run_values(st.top(p), down))
+            else:
+                marks = [cur]
+                if st.phase == T.LAY and st.can_lay(cards[cur]):
+                    v = cards[cur]
+                    marks = [i for i in range(n) if cards[i] == v][:3]
+        w, x0 = draw_bars(d, cards, first, dim=dim)
+        # Cards the take just brought: a faint dot above them.
+        if self.fresh is not None and viewer == self.continuing:
+            left = bytearray(self.fresh)
+            for i in range(n - 1, -1, -1):
+                v = cards[i]
+                if left[v] and first <= i < first + per:
+                    left[v] -= 1
+                    for dx in range(w):
+                        d.pixel(x0 + (i - first) * w + dx, 8, palette.scale(palette.WHITE, 18))
+        flash = self.flashing(now)
+        for i in marks:
+            if first <= i < first + per:
+                x = x0 + (i - first) * w
+                if flash and self.flash_kind in ("card", "set"):
+                    c = palette.BAD
+                    for dx in range(w):
+                        for y in range(16 - cards[i], 16):
+                            d.pixel(x + dx, y, c)
+                elif self.options is not None:
+                    c = palette.WHITE if gfx.blink(now, 500, 60) else palette.DIM
+                else:
+                    c = palette.WHITE if gfx.blink(now, 900, 75) else palette.scale(palette.WHITE, 40)
+                for dx in range(w):
+                    d.pixel(x + dx, 8, c if not flash else palette.BAD)
+
+    def run_marks(self, cards, need):
+        out = []
+        for v in need:
+            for i in range(len(cards)):
+                if cards[i] == v:
+                    out.append(i)
+                    break
+        return out
+
+    def draw_pile_bars(self, d, now):
+        """Browsing a pile: its cards as bars, oldest on the left."""
+        st = self.state
+        pile = st.tokkome if self.pile == T.TOKKOME else st.maki
+        n = len(pile)
+        w = 2 if n <= 8 else 1
+        per = 16 // w
+        first = max(0, n - per)
+        w, x0 = draw_bars(d, pile, first)
+        # The top card (newest) is marked.
+        x = x0 + (n - 1 - first) * w
+        c = ARENA if self.pile == T.TOKKOME else MAKI
+        for dx in range(w):
+            d.pixel(x + dx, 8, palette.WHITE if gfx.blink(now, 900, 70) else c)
+
+    def look(self, d, now, viewer):
+        """Hold A: every seat's hand size (its colour) and sets (gold dots);
+        with three players, the fourth corner shows the cards left to draw."""
+        st = self.state
+        n = st.num_players
+        turn = st.current_player()
+        for s in range(n):
+            x = 0 if s % 2 == 0 else 8
+            y = 0 if s < 2 else 8
+            c = palette.PLAYERS[s]
+            size = T.hand_size(st.hands[s])
+            gfx.text(d, x, y, str(size), c)
+            for i in range(min(len(st.sets[s]), 7)):
+                d.pixel(x + i, y + 6, GOLD)
+            if s == turn:
+                d.pixel(x + 7, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 30))
+        if n == 3:
+            gfx.rect(d, 8, 8, 3, 5, BACK)  # the draw pile, face down
+            gfx.text(d, 12, 8, str(len(st.draw)), DRAW)
+
+    def draw_reveal(self, d, now, seat):
+        """The end: one page per seat, its score, its sets (with a gold line
+        under them) and the cards left in its hand (a red line under them)."""
+        st = self.state
+        c = palette.PLAYERS[seat]
+        sc = st.score_of(seat)
+        score = "%s%d" % ("+" if sc > 0 else "", sc)
+        name = palette.PLAYER_NAMES[seat]
+        if len(score) <= 2:
+            gfx.text(d, 0, 0, name, c)
+            gfx.text(d, 16 - font.width(score), 0, score, palette.WHITE)
+        else:
+            gfx.marquee(d, 0, name + " " + score, c, now - (self.page_until - PAGE_MS),
+                        step_ms=90, pause_ms=400)
+        x = 0
+        for v in st.sets[seat]:
+            for dx in range(2):
+                for y in range(15 - v, 15):
+                    d.pixel(x + dx, y, VALUE[v])
+                d.pixel(x + dx, 15, GOLD)
+            x += 3
+        cards = cards_of(st.hands[seat])
+        if x + len(cards) > 16:
+            cards = [v for v in range(1, 8) if st.hands[seat][v]]  # distinct values
+        for i in range(min(len(cards), 16 - x)):
+            v = cards[i]
+            for y in range(15 - v, 15):
+                d.pixel(x + i, y, VALUE[v])
+            d.pixel(x + i, 15, palette.BAD)
+        if seat in st.winners():
+            d.pixel(15, 7, GOLD if gfx.blink(now, 400) else palette.DIM)
+
+    def result_lines(self):
+        """[(text, colour)] per seat for the end screen's 2-character cells:
+        every score when all fit (-9 to 99); otherwise each seat's place
+        ("1." first, ties share), the exact scores having been shown on the
+        reveal pages just before."""
+        st = self.state
+        scores = st.scores()
+        if all(-9 <= v <= 99 for v in scores):
+            texts = [str(v) for v in scores]
+        else:
+            texts = ["%d." % (1 + sum(1 for w in scores if w > v)) for v in scores]
+        return [(texts[s], palette.PLAYERS[s]) for s in range(st.num_players)]
