@@ -379,10 +379,36 @@ class Tomoe(Game):
         self._refresh()
 
     # -- derived ------------------------------------------------------------
+    # The analysis (enclosure, locks, points) is worked out when first asked
+    # for after a change, so a computer player's search only pays for what it
+    # reads.
     def _refresh(self):
-        self.enc, self.locked, self.points = analyse(self.geo, self.board)
+        self._enc = None
+        self._locked = None
+        self._points = None
         self.empty = empties(self.board)
         self.done = self.empty == 0
+
+    @property
+    def enc(self):
+        """Per node (cell * 4 + sector): bit 0 enclosed by White, bit 1 by Black."""
+        if self._enc is None:
+            self._enc = enclosure(self.geo, self.board)
+        return self._enc
+
+    @property
+    def locked(self):
+        """Per cell: 1 if the tile there may not be turned."""
+        if self._locked is None:
+            self._locked = locks(self.geo, self.board, self.enc)
+        return self._locked
+
+    @property
+    def points(self):
+        """[White's points, Black's points] counted now by the pocket rule."""
+        if self._points is None:
+            self._points = pockets(self.geo, self.board, self.enc)
+        return self._points
 
     # -- queries --------------------------------------------------------------
     def current_player(self):
@@ -502,9 +528,9 @@ class Tomoe(Game):
         g.this_move = list(self.this_move)
         g.last_move = list(self.last_move)
         g.done = self.done
-        g.enc = self.enc  # never changed in place: replaced on each refresh
-        g.locked = self.locked
-        g.points = list(self.points)
+        g._enc = self._enc  # never changed in place: replaced after a change
+        g._locked = self._locked
+        g._points = self._points
         g.empty = self.empty
         return g
 
