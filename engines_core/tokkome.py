@@ -336,6 +336,33 @@ class Tokkome(Game):
     def _redeal(self, seat, rng):
         """Deal the unseen cards back: canonically (rng None) or at random."""
         pool = self.pool_counts(seat)
+        hidden_sets = 0
+        for o in range(self.num_players):
+            if o != seat:
+                hidden_sets += len(self.sets[o])
+        # A seat that is choosing whether to lay a set holds three of a kind
+        # (the device only asks when one can be laid): deal it one first.
+        triple = 0
+        o = self.turn
+        if self.phase == LAY and o != seat and not self.done:
+            k = self.known[o]
+            u = hand_size(self.hands[o]) - hand_size(k)
+            fits = []
+            for v in range(7, 0, -1):
+                need = 3 - k[v] if k[v] < 3 else 0
+                if need <= u and need <= pool[v]:
+                    pool[v] -= need
+                    room = 0
+                    for w in range(1, 8):
+                        if pool[w] >= 3:
+                            room += 1
+                    pool[v] += need
+                    if room >= hidden_sets:
+                        fits.append(v)
+            triple = fits[0] if rng is None else rng.choice(fits)
+            k = self.known[o]
+            need = 3 - k[triple] if k[triple] < 3 else 0
+            pool[triple] -= need
         for o in range(self.num_players):
             if o == seat:
                 continue
@@ -359,6 +386,10 @@ class Tokkome(Game):
             n = hand_size(h) - hand_size(k)
             for v in range(1, 8):
                 h[v] = k[v]
+            if triple and o == self.turn:
+                extra = 3 - k[triple] if k[triple] < 3 else 0
+                h[triple] += extra
+                n -= extra
             for c in cards[i:i + n]:
                 h[c] += 1
             i += n

@@ -1,0 +1,262 @@
+"""The Tokkome screens driven through the firmware like a person would."""
+
+from engines_core import tokkome as T
+from engines_core.prng import Rng
+from firmware import saves, sounds, tokkome_screens as TS
+from firmware.end import EndScreen
+from firmware.menu import Menu
+from firmware.play import PlayScreen, PASS, HUMAN
+from firmware.session import Session
+from hal import buttons as B
+from tests.firmware_helpers import app_with, region_colours
+from tests.tokkome_helpers import position, hand_str
+
+VALUES = set(TS.VALUE[1:])
+
+
+def session_with(state, seats):
+    s = Session("tokkome", list(seats), "standard", 1)
+    s.state = state
+    return s
+
+
+def hand_area(app):
+    return region_colours(app.hal.display, 0, 9, 16, 7)
+
+
+def bar_heights(app):
+    """Height of the lit column at each x of the hand area (rows 9-15)."""
+    d = app.hal.display
+    out = []
+    for x in range(16):
+        h = 0
+        for y in range(15, 8, -1):
+            if d.get(x, y):
+                h += 1
+            else:
+                break
+        out.append(h)
+    return out
+
+
+def test_one_person_sees_the_hand_as_value_bars():
+    g = position(["1224", "3567", "3567"], tokkome="6", maki="6")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    assert app.screen.phase == HUMAN
+    # Four cards, two LEDs wide each, heights = values, centred.
+    assert bar_heights(app) == [0, 0, 0, 0, 1, 1, 2, 2, 2, 2, 4, 4, 0, 0, 0, 0]
+    d = app.hal.display
+    assert d.get(4, 15) == TS.VALUE[1] and d.get(10, 12) == TS.VALUE[4]
+    # The two 2s are told apart: the second is dimmer.
+    assert d.get(6, 15) != d.get(8, 15)
+    # Both piles' top cards as digits in their value colours.
+    assert TS.VALUE[6] in region_colours(d, 1, 1, 3, 5)
+    assert TS.VALUE[6] in region_colours(d, 7, 1, 3, 5)
+
+
+def test_a_long_hand_uses_one_led_per_card():
+    g = position(["112233445566777", "4", "5"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    heights = bar_heights(app)
+    assert heights[:15] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7]
+
+
+def test_pass_the_device_between_two_people_but_not_within_a_turn():
+    """Hands are hidden: with two people a PASS screen comes before each one's
+    hand; in the middle of a take (set, card on the arena) it does not."""
+    g = position(["1256", "3467", "1234"], tokkome="4", maki="1", draws="7712")
+    app, run = app_with(session_with(g, ("human", "human", "normal")))
+    play = app.screen
+    run.advance(100)
+    assert play.phase == PASS and play.seat == 0
+    assert not (VALUES & hand_area(app))
+    run.run("A")
+    assert play.phase == HUMAN and VALUES & hand_area(app)
+    run.run("UP,A")  # take the Tokkome
+    run.idle()
+    assert play.phase == HUMAN and play.seat == 0 and g.phase == T.PLACE
+    run.run("A")  # put the card under the cursor on the arena
+    run.idle()
+    assert play.phase == PASS and play.seat == 1
+    assert not (VALUES & hand_area(app))
+    run.run("A")
+    assert play.phase == HUMAN and play.seat == 1
+
+
+def test_card_fitting_one_way_is_played_at_once():
+    g = position(["1256", "3467", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    ui = app.screen.ui
+    ui.cur = 0  # the 1: no; the 2 fits the maki pile only
+    run.run("RIGHT,A")
+    assert g.maki == [1, 2] and hand_str(g, 0) == "156"
+
+
+def test_card_fitting_several_ways_offers_the_choices_in_turn():
+    """A 5 on Tokkome 4 and maki 6, alone or starting a run 5 6 7 on the 4:
+    Left/Right go through the choices (the pile blinks, the cards are
+    marked), B goes back, A plays the chosen one."""
+    g = position(["567", "1234", "1234"], tokkome="4", maki="6")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    ui = app.screen.ui
+    ui.cur = 0
+    run.run("A")
+    assert ui.options == [T.single(T.TOKKOME, 5), T.run(T.TOKKOME, False), T.single(T.MAKI, 5)]
+    before = g.serialize()
+    run.run("RIGHT")
+    assert ui.options[ui.opt] == T.run(T.TOKKOME, False)
+    marks = [x for x in range(16) if app.hal.display.get(x, 8)]
+    run.advance(300)
+    marks += [x for x in range(16) if app.hal.display.get(x, 8)]
+    assert len(set(marks)) == 6  # three cards, two LEDs each
+    run.run("B")
+    assert ui.options is None and g.serialize() == before
+    run.run("A,RIGHT,RIGHT,A")
+    assert g.maki == [6, 5] and hand_str(g, 0) == "67"
+
+
+def test_illegal_card_flashes_and_buzzes_and_changes_nothing():
+    g = position(["1256", "3467", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    play = app.screen
+    ui = play.ui
+    ui.cur = 3  # the 6: one more or less than neither 4 nor 1
+    before = g.serialize()
+    app.hal.sound.log.clear()
+    run.run("A")
+    assert g.serialize() == before and play.phase == HUMAN
+    assert "neither pile" in ui.flash_reason
+    assert sounds.ERROR[0][0] in app.hal.sound.log
+    red = 0
+    for _ in range(12):
+        run.advance(30)
+        red += TS.palette.BAD in region_colours(app.hal.display, 0, 0, 11, 7)
+    assert 2 <= red < 12
+
+
+def test_browsing_the_piles_shows_every_card_and_a_takes_the_tokkome():
+    g = position(["1256", "3467", "1234"], tokkome="345654", maki="12", draws="77")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    run.run("UP")
+    assert bar_heights(app) == [0, 0, 3, 3, 4, 4, 5, 5, 6, 6, 5, 5, 4, 4, 0, 0]
+    run.run("RIGHT")  # the maki pile
+    assert bar_heights(app)[6:10] == [1, 1, 2, 2]
+    app.hal.sound.log.clear()
+    run.run("A")  # the maki pile cannot be taken
+    assert g.tokkome and sounds.ERROR[0][0] in app.hal.sound.log
+    run.run("LEFT,A")
+    assert g.tokkome == [] and g.phase == T.LAY  # three 5s now
+    assert hand_str(g, 0) == "1234455566"
+
+
+def test_take_lay_a_set_and_put_a_card_by_buttons():
+    g = position(["5567", "1234", "1234"], tokkome="5", maki="1", draws="23")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    ui = app.screen.ui
+    run.run("UP,A")
+    run.idle()
+    assert g.phase == T.LAY and hand_str(g, 0) == "2355567"
+    cards = ui.hand_cards(0)
+    assert cards[ui.cur] == 5  # the cursor starts on the three of a kind
+    ui.cur = 0
+    run.run("A")  # a 2 is not three of a kind: refused
+    assert g.phase == T.LAY and "three 2s" in ui.flash_reason
+    ui.cur = cards.index(5)
+    run.run("A")
+    run.idle()
+    assert g.sets[0] == [5] and g.phase == T.PLACE
+    ui.cur = ui.hand_cards(0).index(7)
+    run.run("A")
+    run.idle()
+    assert g.tokkome[0] == 7 and g.phase == T.MAIN
+
+
+def test_b_lays_no_set():
+    g = position(["5567", "1234", "1234"], tokkome="5", maki="1", draws="23")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    run.run("UP,A")
+    run.idle()
+    run.run("B")
+    assert g.phase == T.PLACE and g.sets[0] == []
+
+
+def test_look_shows_every_hand_size_and_the_sets():
+    g = position(["1256", "3467", "1234"], tokkome="4", maki="1", sets=[[], [7], []])
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    b = app.hal.buttons
+    b.set_raw(1 << B.A, app.now())
+    run.advance(900)
+    assert app.screen.looking
+    d = app.hal.display
+    assert TS.palette.PLAYERS[0] in region_colours(d, 0, 0, 3, 5)  # "4"
+    assert TS.GOLD in region_colours(d, 8, 6, 7, 1)  # P2's set
+    assert TS.GOLD not in region_colours(d, 0, 6, 7, 1)
+    b.set_raw(0, app.now())
+    run.advance(100)
+    assert not app.screen.looking
+
+
+def test_the_end_reveals_every_hand_and_set_then_the_result():
+    g = position(["5", "1234", "1267"], tokkome="4", maki="1", sets=[[], [7], [3]])
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    run.run("A")  # the 5 on the Tokkome empties the hand: the game ends
+    assert g.is_terminal()
+    ui = app.screen.ui
+    run.advance(600)
+    pages = []
+    while isinstance(app.screen, PlayScreen):
+        pages.append(ui.page)
+        run.advance(300)
+    assert sorted(set(p for p in pages if 0 <= p < 3)) == [0, 1, 2]
+    assert isinstance(app.screen, EndScreen)
+    assert app.screen.headline() == "P1 WINS"
+    assert g.scores() == [0, -3, -13]
+    assert ui.result_lines() == [("1.", TS.palette.PLAYERS[0]), ("2.", TS.palette.PLAYERS[1]),
+                                 ("3.", TS.palette.PLAYERS[2])]
+    run.advance(800)
+    run.run("A")
+    assert isinstance(app.screen, Menu)
+
+
+def test_result_lines_fall_back_to_places_when_a_score_needs_three_characters():
+    g = position(["5", "1234", "12"], tokkome="4", maki="1", sets=[[], [7], [3]])
+    g.apply(T.single(T.TOKKOME, 5))
+    s = session_with(g, ("normal", "normal", "normal"))
+    ui = TS.UI(s)
+    assert g.scores() == [0, -3, 0]
+    assert [t for t, c in ui.result_lines()] == ["0", "-3", "0"]
+    h = position(["5", "1234567", "12"], tokkome="4", maki="1", rest_to=None)
+    h.apply(T.single(T.TOKKOME, 5))
+    ui = TS.UI(session_with(h, ("normal", "normal", "normal")))
+    assert h.scores() == [0, -28, -3]
+    assert [t for t, c in ui.result_lines()] == ["1.", "3.", "2."]
+
+
+def test_whole_game_through_the_screens_then_menu():
+    """A person pressing buttons at random against two computer players."""
+    app, run = app_with(Session("tokkome", ["human", "easy", "normal"], "standard", 5))
+    play = app.screen
+    rng = Rng(2)
+    steps = 0
+    while isinstance(app.screen, PlayScreen) and steps < 6000:
+        if play.phase in (HUMAN, PASS):
+            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B"]))
+        else:
+            run.advance(200)
+        steps += 1
+    assert isinstance(app.screen, EndScreen)
+    assert play.session.state.is_terminal()
+    assert saves.load_game(app.hal.storage)[2] == saves.NONE
+    run.advance(800)
+    run.run("A")
+    assert isinstance(app.screen, Menu)
