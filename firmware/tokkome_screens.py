@@ -32,6 +32,7 @@ MAKI = 0x343434
 GOLD = 0xFFC000
 DRAW = 0x9A9A9A
 BACK = 0x303848  # a card seen from behind
+HELD = 0x505050  # the line under cards left in a hand at the end
 
 HAND = 0
 PILES = 1
@@ -365,7 +366,7 @@ class UI(GameUI):
         if mine and st.phase == T.MAIN:
             chosen = self.chosen_pile()
             if browsing and self.pile == T.TOKKOME or chosen == T.TOKKOME:
-                frame = palette.WHITE if gfx.blink(now, 500, 60) else ARENA
+                frame = palette.WHITE
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top, mark=mark)
@@ -382,7 +383,7 @@ class UI(GameUI):
             top = self.anim_value(now, ev)
         if mine and st.phase == T.MAIN:
             if browsing and self.pile == T.MAKI or self.chosen_pile() == T.MAKI:
-                frame = palette.WHITE if gfx.blink(now, 500, 60) else MAKI
+                frame = palette.WHITE
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 6, frame, top)
@@ -509,9 +510,12 @@ class UI(GameUI):
         per = 16 // w
         first = max(0, n - per)
         w, x0 = draw_bars(d, pile, first)
-        # The top card (newest) is marked.
-        x = x0 + (n - 1 - first) * w
+        # A shelf in the pile's colour over its cards, the top card (the
+        # newest) marked on it.
         c = ARENA if self.pile == T.TOKKOME else MAKI
+        for x in range(x0, x0 + min(n, per) * w):
+            d.pixel(x, 8, c)
+        x = x0 + (n - 1 - first) * w
         for dx in range(w):
             d.pixel(x + dx, 8, palette.WHITE if gfx.blink(now, 900, 70) else c)
 
@@ -537,7 +541,7 @@ class UI(GameUI):
 
     def draw_reveal(self, d, now, seat):
         """The end: one page per seat, its score, its sets (with a gold line
-        under them) and the cards left in its hand (a red line under them)."""
+        under them) and the cards left in its hand (a grey line under them)."""
         st = self.state
         c = palette.PLAYERS[seat]
         sc = st.score_of(seat)
@@ -563,7 +567,7 @@ class UI(GameUI):
             v = cards[i]
             for y in range(15 - v, 15):
                 d.pixel(x + i, y, VALUE[v])
-            d.pixel(x + i, 15, palette.BAD)
+            d.pixel(x + i, 15, HELD)
         if seat in st.winners():
             d.pixel(15, 7, GOLD if gfx.blink(now, 400) else palette.DIM)
 
