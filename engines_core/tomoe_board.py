@@ -44,7 +44,7 @@ def is_up(x, r):
     return (x + r) & 1 == 1
 
 
-def _neighbour(x, r, k):
+def neighbour_xy(x, r, k):
     """((x', r'), k') across edge k of cell (x, r)."""
     if is_up(x, r):
         if k == 0:
@@ -82,7 +82,7 @@ class Geometry:
         inner = [0] * self.n
         for c, (x, r) in enumerate(cells):
             for k in range(3):
-                xy, kn = _neighbour(x, r, k)
+                xy, kn = neighbour_xy(x, r, k)
                 n = index.get(xy)
                 if n is not None:
                     nb[3 * c + k] = 3 * n + kn
@@ -92,12 +92,12 @@ class Geometry:
         rim_edges = [[] for _ in range(6)]
         for c, (x, r) in enumerate(cells):
             for k in range(3):
-                xy, kn = _neighbour(x, r, k)
+                xy, kn = neighbour_xy(x, r, k)
                 if xy in index:
                     continue
                 if inner[c] == 1:
                     for kk in range(3):
-                        xy2, kn2 = _neighbour(x, r, kk)
+                        xy2, kn2 = neighbour_xy(x, r, kk)
                         if xy2 in index:
                             side = _SIDE_OF[self.orient[index[xy2]]][kn2]
                 else:

@@ -63,9 +63,10 @@ def position(tiles, variant="standard", player=T.WHITE, phase=T.START, this_move
             g.supply[g.figure(c)] -= 1
     laid = len(tiles)
     g.player = player
-    g.move_no = 0 if not laid else (1 if laid == 1 or player == T.BLACK else 2)
-    if g.move_no % 2 != player:
-        g.move_no += 1
+    # As many moves as could have laid these tiles with `player` to move.
+    g.move_no = laid if laid % 2 == player else laid - 1
+    assert g.move_no >= 0 and (laid == 0) == (g.move_no == 0), \
+        "with %d tiles laid it cannot be seat %d's move" % (laid, player)
     g.phase = phase
     g.this_move = list(this_move)
     g.last_move = []

@@ -1,0 +1,454 @@
+"""Tomoe on 16x16 LEDs.
+
+The board (y 0-13) is shown zoomed: every triangle is 9 LEDs, 5 wide and 3
+high - its three tips in the corners (dim: white tips on cells pointing up,
+blue "black" tips on cells pointing down), the middles of its three edges,
+its centre, and the two LEDs beside the bottom (top) middle. Middles, centre
+and those two are bright and take the colour of the part of the tile there,
+so the colour regions - the curves - read as bright bands; the dim tips show
+the triangle grid. Black is drawn blue (an unlit LED would be invisible).
+Empty cells are a faint grey grid. The rim areas are dim lines in their
+colour just outside the board's edge. The view scrolls to keep the cursor
+(or the tile just played) in sight: the small board is 23 LEDs wide, the
+large one 29 wide and 18 high.
+
+B switches to the map: the whole board at 4 LEDs a triangle (its three edge
+middles and its centre; tips left out), where tiles locked in a closed curve
+are dimmed. In the zoomed view, at the start of your move, the tips of the
+tiles you may still turn glow brighter and dimmer.
+
+Bottom rows (y 14-15): left, the player to move in their colour, one column
+per action of the move (bright: to come, dim: done); right, the live score
+as pips (top row White's points, bottom row Black's; a blinking last pip
+means more than fit). Hold A: both scores in digits and the tiles left of
+each figure. Hold B: pause.
+
+Controls: the D-pad moves the cursor from triangle to triangle. A on an
+empty cell shows a tile there: Left/Right turn it, Up/Down switch to the
+other figure, A lays it, B takes it back. A on a tile (first action of a
+move) shows it turned a third clockwise: Left/Right choose the direction, A
+turns it, B cancels. Refused choices flash the cell red with a sound.
+"""
+
+from hal import buttons as B
+from engines_core import tomoe as T
+from engines_core import tomoe_board as TB
+from engines_core.tomoe_board import TOWN
+from firmware.game_ui import GameUI
+from firmware import gfx, palette, sounds
+
+COL = (0xFFE0A0, 0x2040FF)  # white, black (blue)
+TIP = (palette.scale(COL[0], 38), palette.scale(COL[1], 55))
+RIM = (palette.scale(COL[0], 22), palette.scale(COL[1], 35))
+EMPTY = 0x161616  # an empty triangle: one faint dot in its centre
+CURSOR = palette.ACCENT
+ANIM_MS = 700
+
+ZOOM = 0
+MAP = 1
+CELL = 0  # choosing a cell
+LAY = 1  # showing a tile to lay
+TURN = 2  # showing a tile turned
+
+# Roles of the 9 LEDs of a triangle: tips 0-2, middles 0-2, centre, and the
+# two LEDs between the horizontal edge's middle and its corners.
+_ZOOM_ROLES = (
+    ((2, 0), (4, 2), (0, 2), (3, 1), (2, 2), (1, 1), (2, 1), (1, 2), (3, 2)),  # up
+    ((0, 0), (4, 0), (2, 2), (2, 0), (3, 1), (1, 1), (2, 1), (1, 0), (3, 0)),  # down
+)
+_BETWEEN = ((2, 1), (0, 1))  # corners next to the two "between" LEDs (up, down)
+_HORIZONTAL = (1, 0)  # the horizontal edge of an up / a down cell
+# Map (4 LEDs): centre, middles 0-2.
+_MAP_ROLES = (
+    ((1, 0), (2, 1), (1, 1), (0, 1)),  # up: centre top, right, bottom, left
+    ((1, 1), (1, 0), (2, 0), (0, 0)),  # down: centre bottom, top, right, left
+)
+
+
+class Layout:
+    """Where every LED of a board goes, in the zoomed view and the map."""
+
+    def __init__(self, geo):
+        self.geo = geo
+        zoom = []
+        rim = []
+        for c, (x, r) in enumerate(geo.cells):
+            roles = _ZOOM_ROLES[geo.orient[c]]
+            zoom.append(tuple((3 * x + dx, 3 * r + dy) for dx, dy in roles))
+            for k in range(3):
+                e = 3 * c + k
+                if geo.nbc[e] != 255:
+                    continue
+                (vx, vr), kn = TB.neighbour_xy(x, r, k)
+                o = 1 - geo.orient[c]
+                vroles = _ZOOM_ROLES[o]
+                idx = [kn, (kn + 1) % 3, 3 + kn]
+                if kn == _HORIZONTAL[o]:
+                    idx += [7, 8]
+                colour = RIM[geo.rim_colour[geo.nbk[e]]]
+                for i in idx:
+                    rim.append((3 * vx + vroles[i][0], 3 * vr + vroles[i][1], colour))
+        xs = [p[0] for cell in zoom for p in cell] + [p[0] for p in rim]
+        ys = [p[1] for cell in zoom for p in cell] + [p[1] for p in rim]
+        x0 = min(xs)
+        y0 = min(ys)
+        self.zoom = tuple(tuple((px - x0, py - y0) for px, py in cell) for cell in zoom)
+        self.rim = tuple((px - x0, py - y0, col) for px, py, col in rim)
+        self.zw = max(xs) - x0 + 1
+        self.zh = max(ys) - y0 + 1
+        mp = []
+        mrim = []
+        for c, (x, r) in enumerate(geo.cells):
+            roles = _MAP_ROLES[geo.orient[c]]
+            mp.append(tuple((2 * x + dx, 2 * r + dy) for dx, dy in roles))
+            for k in range(3):
+                e = 3 * c + k
+                if geo.nbc[e] == 255:
+                    (vx, vr), kn = TB.neighbour_xy(x, r, k)
+                    dx, dy = _MAP_ROLES[1 - geo.orient[c]][1 + kn]
+                    mrim.append((2 * vx + dx, 2 * vr + dy, RIM[geo.rim_colour[geo.nbk[e]]]))
+        xs = [p[0] for cell in mp for p in cell] + [p[0] for p in mrim]
+        ys = [p[1] for cell in mp for p in cell] + [p[1] for p in mrim]
+        x0 = min(xs)
+        y0 = min(ys)
+        self.map = tuple(tuple((px - x0, py - y0) for px, py in cell) for cell in mp)
+        self.mrim = tuple((px - x0, py - y0, col) for px, py, col in mrim)
+        self.mw = max(xs) - x0 + 1
+        self.mh = max(ys) - y0 + 1
+
+
+_LAYOUTS = {}
+
+
+def layout(geo):
+    lay = _LAYOUTS.get(geo.name)
+    if lay is None:
+        lay = Layout(geo)
+        _LAYOUTS[geo.name] = lay
+    return lay
+
+
+def tile_colours(orient, p, tip=None):
+    """The 9 colours of a tile (role order) in the zoomed view."""
+    if not p:
+        return (0, 0, 0, 0, 0, 0, EMPTY, 0, 0)
+    t = TIP[orient] if tip is None else tip
+    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
+    pair = COL[1 if blacks >= 2 else 0]
+    full = COL[orient]
+    ci = (orient * 8 + p) * 4
+    ca, cb = _BETWEEN[orient]
+    return (t, t, t, COL[p & 1], COL[p >> 1 & 1], COL[p >> 2], pair,
+            pair if TOWN[ci + ca] == 2 else full, pair if TOWN[ci + cb] == 2 else full)
+
+
+def map_colours(p):
+    """The 4 colours of a tile in the map: centre, middles 0-2."""
+    if not p:
+        return (EMPTY, 0, 0, 0)
+    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
+    return (COL[1 if blacks >= 2 else 0], COL[p & 1], COL[p >> 1 & 1], COL[p >> 2])
+
+
+def move_cursor(geo, c, button):
+    """The cell the cursor goes to from c (c itself at the board's edge)."""
+    x, r = geo.cells[c]
+    if button in (B.LEFT, B.RIGHT):
+        step = -1 if button == B.LEFT else 1
+        xx = x + step
+        while 0 <= xx < geo.width:
+            n = geo.cell_at(xx, r)
+            if n >= 0:
+                return n
+            xx += step
+        return c
+    rr = r + (-1 if button == B.UP else 1)
+    if not 0 <= rr < geo.height:
+        return c
+    for dx in (0, 1, -1, 2, -2, 3, -3):
+        n = geo.cell_at(x + dx, rr)
+        if n >= 0:
+            return n
+    return c
+
+
+class UI(GameUI):
+    ICON = ("..W...B..", ".WWWBBB..", "WWBWBWB..")
+    ICON_COLOURS = {"W": COL[0], "B": COL[1]}
+    VARIANT_LABELS = {"standard": "SMALL", "large": "LARGE", "tiles32": "32 TILES"}
+
+    def __init__(self, session):
+        GameUI.__init__(self, session)
+        geo = self.state.geo
+        self.layout = layout(geo)
+        self.cursor = geo.centre[1]
+        self.view = ZOOM
+        self.mode = CELL
+        self.pattern = 1
+        self.direction = 0
+        self.last_pattern = [1, 6]  # per orientation: the tile shown first
+        self.vx = (self.layout.zw - 16) // 2
+        self.vy = max(0, (self.layout.zh - 14) // 2)
+        self.anim_cell = -1
+        self.anim_until = 0
+        self.scores_before = None
+
+    def has_secrets(self, seat):
+        return False
+
+    # Choosing --------------------------------------------------------------------
+    def begin_turn(self, seat, now):
+        self.mode = CELL
+
+    def button(self, ev, seat, now):
+        kind = B.kind_of(ev)
+        b = B.button_of(ev)
+        st = self.state
+        geo = st.geo
+        if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
+            if self.mode == CELL:
+                self.cursor = move_cursor(geo, self.cursor, b)
+            elif self.mode == LAY:
+                if b in (B.LEFT, B.RIGHT):
+                    self.pattern = TB.rot_cw(self.pattern) if b == B.RIGHT else TB.rot_ccw(self.pattern)
+                    self.beep(sounds.CLICK)
+                else:
+                    # The other figure of this orientation: every middle flipped.
+                    other = 7 - self.pattern
+                    f = TB.figure_of(geo.orient[self.cursor], other)
+                    if st.supply[f]:
+                        self.pattern = other
+                        self.beep(sounds.CLICK)
+                    else:
+                        self.illegal("no %s tiles left" % T.FIGURE_NAMES[f], now)
+                        self.beep(sounds.ERROR)
+            elif self.mode == TURN and b in (B.LEFT, B.RIGHT):
+                self.direction = 0 if b == B.RIGHT else 1
+                self.beep(sounds.CLICK)
+            return None
+        if kind != B.CLICK:
+            return None
+        if b == B.B:
+            if self.mode != CELL:
+                self.mode = CELL
+            else:
+                self.view = MAP if self.view == ZOOM else ZOOM
+            self.beep(sounds.CLICK)
+            return None
+        if b != B.A:
+            return None
+        c = self.cursor
+        if self.mode == LAY:
+            return T.lay_action(c, self.pattern)
+        if self.mode == TURN:
+            return T.turn_action(c, self.direction)
+        if st.board[c]:
+            action = T.turn_action(c, 0)
+            if st.why_illegal(action) is not None:
+                return action  # refused by the play screen, with its reason
+            self.mode = TURN
+            self.direction = 0
+            self.view = ZOOM
+            return None
+        o = geo.orient[c]
+        p = self.last_pattern[o]
+        if not st.supply[TB.figure_of(o, p)]:
+            p = 7 - p
+        self.pattern = p
+        self.mode = LAY
+        self.view = ZOOM
+        return None
+
+    # Showing what happened ---------------------------------------------------------
+    def before_action(self, seat, action):
+        self.scores_before = self.state.scores()
+
+    def after_action(self, seat, action, now):
+        c = T.cell_of(action)
+        if not T.is_turn(action):
+            self.last_pattern[self.state.geo.orient[c]] = T.pattern_of(action)
+        self.mode = CELL
+        self.anim_cell = c
+        self.anim_until = now + ANIM_MS
+        after = self.state.scores()
+        if self.scores_before is not None and after[seat] > self.scores_before[seat]:
+            self.beep(sounds.SCORE)
+        else:
+            self.beep(sounds.MOVE)
+
+    def busy(self, now):
+        return now < self.anim_until
+
+    def skip(self, now):
+        self.anim_until = now
+
+    # Drawing -------------------------------------------------------------------------
+    def draw(self, d, now, viewer):
+        st = self.state
+        animating = now < self.anim_until
+        mine = viewer is not None and viewer == st.current_player() and not animating
+        focus = self.anim_cell if animating and self.anim_cell >= 0 else self.cursor
+        if self.view == MAP and not (animating and not mine):
+            self.draw_map(d, now, mine, animating)
+        else:
+            self.draw_zoom(d, now, focus, mine, animating)
+        self.draw_status(d, now)
+
+    def scroll_to(self, cell):
+        """Move the zoomed view just enough to show `cell` with a margin."""
+        lay = self.layout
+        pts = lay.zoom[cell]
+        left = min(p[0] for p in pts)
+        right = max(p[0] for p in pts)
+        top = min(p[1] for p in pts)
+        bottom = max(p[1] for p in pts)
+        if left - 2 < self.vx:
+            self.vx = left - 2
+        if right + 2 > self.vx + 15:
+            self.vx = right + 2 - 15
+        if top - 1 < self.vy:
+            self.vy = top - 1
+        if bottom + 1 > self.vy + 13:
+            self.vy = bottom + 1 - 13
+        self.vx = max(0, min(self.vx, lay.zw - 16)) if lay.zw > 16 else (lay.zw - 16) // 2
+        self.vy = max(0, min(self.vy, lay.zh - 14)) if lay.zh > 14 else (lay.zh - 14) // 2
+
+    def draw_zoom(self, d, now, focus, mine, animating):
+        st = self.state
+        geo = st.geo
+        lay = self.layout
+        self.scroll_to(focus)
+        ox = -self.vx
+        oy = -self.vy
+        for px, py, col in lay.rim:
+            if py + oy < 14:
+                d.pixel(px + ox, py + oy, col)
+        breathe = None
+        if mine and self.mode == CELL and st.may_turn():
+            # Tips of the tiles that may still be turned glow up and down.
+            t = now % 1200
+            level = 30 + (t if t < 600 else 1200 - t) * 45 // 600
+            breathe = (palette.scale(COL[0], level), palette.scale(COL[1], level + 15))
+        locked = st.locked if breathe else None
+        board = st.board
+        orient = geo.orient
+        for c in range(geo.n):
+            p = board[c]
+            o = orient[c]
+            tip = None
+            shown = mine and c == focus and self.mode != CELL
+            if shown:
+                p = self.pattern if self.mode == LAY else T.turned(p, self.direction)
+            if breathe and p and not locked[c]:
+                tip = breathe[o]
+            cols = tile_colours(o, p, tip)
+            pts = lay.zoom[c]
+            # A tile shown but not laid (turned) yet pulses.
+            pulse = shown and not gfx.blink(now, 500, 60)
+            for i in range(9):
+                x, y = pts[i]
+                if y + oy < 14:
+                    d.pixel(x + ox, y + oy, palette.scale(cols[i], 45) if pulse else cols[i])
+        if mine:
+            self.draw_cursor_zoom(d, now, ox, oy)
+        elif animating and self.anim_cell >= 0:
+            if gfx.blink(now, 240):
+                pts = lay.zoom[self.anim_cell]
+                for i in range(3):
+                    x, y = pts[i]
+                    if y + oy < 14:
+                        d.pixel(x + ox, y + oy, CURSOR)
+
+    def draw_cursor_zoom(self, d, now, ox, oy):
+        pts = self.layout.zoom[self.cursor]
+        if self.flashing(now):
+            for x, y in pts:
+                if y + oy < 14:
+                    d.pixel(x + ox, y + oy, palette.BAD)
+            return
+        # Corners (and an empty cell's centre) in the cursor colour, nearly
+        # steady.
+        if gfx.blink(now, 1000, 85):
+            for i in range(3):
+                x, y = pts[i]
+                if y + oy < 14:
+                    d.pixel(x + ox, y + oy, CURSOR)
+            if self.mode == CELL and not self.state.board[self.cursor]:
+                x, y = pts[6]
+                d.pixel(x + ox, y + oy, CURSOR)
+
+    def draw_map(self, d, now, mine, animating):
+        st = self.state
+        geo = st.geo
+        lay = self.layout
+        # Centred; the large board (19 wide) follows the cursor.
+        if lay.mw <= 16:
+            ox = (16 - lay.mw) // 2
+        else:
+            cx = lay.map[self.cursor][0][0]
+            ox = -max(0, min(cx - 8, lay.mw - 16))
+        oy = (14 - lay.mh) // 2
+        for px, py, col in lay.mrim:
+            d.pixel(px + ox, py + oy, col)
+        locked = st.locked
+        board = st.board
+        for c in range(geo.n):
+            p = board[c]
+            cols = map_colours(p)
+            dim = p and locked[c]
+            pts = lay.map[c]
+            for i in range(4):
+                col = palette.scale(cols[i], 30) if dim else cols[i]
+                d.pixel(pts[i][0] + ox, pts[i][1] + oy, col)
+        c = self.cursor if mine else (self.anim_cell if animating else -1)
+        if c >= 0:
+            colour = palette.BAD if mine and self.flashing(now) else CURSOR
+            if gfx.blink(now, 500 if mine else 240, 50):
+                for x, y in lay.map[c]:
+                    d.pixel(x + ox, y + oy, colour)
+
+    def draw_status(self, d, now):
+        st = self.state
+        mover = st.current_player()
+        if mover >= 0:
+            # One column per action of the move: bright to come, dim done.
+            col = COL[mover]
+            single = st.phase == T.START and (st.move_no == 0 or st.empty == 1)
+            first = col if st.phase == T.START else palette.scale(col, 25)
+            for y in (14, 15):
+                d.pixel(0, y, first)
+                if not single:
+                    d.pixel(1, y, col)
+        pts = st.scores()
+        for who in (0, 1):
+            n = pts[who]
+            y = 14 + who
+            shown = min(n, 13)
+            for i in range(shown):
+                c = COL[who]
+                if n > 13 and i == 12 and not gfx.blink(now, 600):
+                    c = palette.scale(c, 25)
+                d.pixel(3 + i, y, c)
+
+    def look(self, d, now, viewer):
+        """Hold A: both scores in digits, and the tiles left of each figure."""
+        st = self.state
+        pts = st.scores()
+        gfx.text(d, 0, 0, str(pts[0]), COL[0])
+        s = str(pts[1])
+        gfx.text(d, 16 - len(s) * 4 + 1, 0, s, COL[1])
+        for f in range(4):
+            y = 7 + 2 * f
+            orient = f // 2
+            # The figure: its tips' colour, then the colour of its two alike
+            # middles, then the lone middle.
+            pair = orient if f % 2 == 0 else 1 - orient
+            d.pixel(0, y, TIP[orient])
+            d.pixel(1, y, COL[pair])
+            d.pixel(2, y, COL[1 - pair])
+            for i in range(st.supply[f]):
+                d.pixel(4 + i, y, palette.scale(COL[orient], 70))
+
+    def result_lines(self):
+        pts = self.state.scores()
+        return [(str(pts[0]), COL[0]), (str(pts[1]), COL[1])]
