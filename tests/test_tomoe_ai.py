@@ -1,0 +1,154 @@
+"""Tomoe's computer players: legal, deterministic, blind to nothing hidden
+(Tomoe has no hidden information), and sane evaluations. Strength is measured
+by benchmark (tools.duel), not here."""
+
+import pytest
+
+from engines_core import players, tomoe as T, tomoe_ai as A
+from engines_core.prng import Rng
+from tests.tomoe_helpers import position, cell, lay, node
+
+
+def play_out(variant, levels, seed, limit=None):
+    g = T.Tomoe(2, variant, seed)
+    ply = 0
+    while not g.is_terminal() and (limit is None or ply < limit):
+        s = g.current_player()
+        a = players.choose(g, levels[s], players.rng_for(seed, ply, s))
+        assert a in g.legal_actions()
+        g.apply(a)
+        ply += 1
+    return g
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_every_level_plays_legal_moves_to_the_end(level):
+    for variant in T.Tomoe.VARIANTS:
+        g = play_out(variant, [level, "random"], 4)
+        assert g.is_terminal()
+
+
+def test_hard_plays_legal_moves():
+    g = play_out("standard", ["hard", "normal"], 2)
+    assert g.is_terminal()
+    g = play_out("large", ["normal", "hard"], 3, limit=12)
+    assert g.move_no >= 6
+
+
+def test_choices_depend_only_on_the_view_and_the_rng():
+    """Nothing is hidden in Tomoe: a seat's view is the whole state, so a
+    redeal changes nothing and the choice is the same every time."""
+    g = play_out("standard", ["normal", "normal"], 6, limit=9)
+    seat = g.current_player()
+    view = g.view_for(seat)
+    assert view.serialize() == g.serialize()
+    other = g.clone()
+    other.redeal_hidden(seat, Rng(3))
+    assert other.serialize() == g.serialize()
+    for level in ("easy", "normal", "hard"):
+        a = players.choose(g, level, Rng(11))
+        assert players.choose(other, level, Rng(11)) == a
+
+
+def test_incremental_values_match_a_rebuild():
+    """The value of a lay found from the chains across the cell's edges equals
+    the value of the board with the tile laid, built from scratch."""
+    rng = Rng(5)
+    for variant in ("standard", "large"):
+        g = T.Tomoe(2, variant, 9)
+        while not g.is_terminal():
+            me = g.current_player()
+            for e in A.ranked(g, me):
+                h = g.clone()
+                h.apply(A.action_of(e))
+                assert A.value_of(e) == A._value(A.Chains(h.geo, h.board), me)
+            g.apply(rng.choice(g.legal_actions()))
+
+
+def test_chains_find_free_sectors():
+    """A black band joined to the black upper left rim is free; a lone black
+    middle in open board is not."""
+    g = position({(0, 1): "LD", (4, 1): "R"}, player=T.WHITE)
+    ch = A.Chains(g.geo, g.board)
+    assert ch.free[ch.root[node(g, 0, 1, 1)]]
+    assert not ch.free[ch.root[node(g, 4, 1, 1)]]
+    # White's value: no free white sector yet, three white sectors (two mains,
+    # one cut-off tip): -3. Black's: two free sectors... one band (free) and
+    # one lone middle: 3 - 2 = 1.
+    assert ch.value == [-3, 1]
+
+
+def test_normal_joins_its_rim():
+    """Given the choice, normal lays a tile whose middle of its colour meets
+    its own rim area (a free sector) rather than one that does not."""
+    g = position({(3, 1): "UR"}, player=T.BLACK)
+    a = players.choose(g, "normal", Rng(1))
+    h = g.clone()
+    h.apply(a)
+    ch = A.Chains(h.geo, h.board)
+    assert ch.value[T.BLACK] > A.Chains(g.geo, g.board).value[T.BLACK]
+
+
+def test_ranked_is_best_first_and_top_k_agrees():
+    g = play_out("standard", ["normal", "normal"], 3, limit=7)
+    me = g.current_player()
+    full = A.ranked(g, me)
+    assert full == sorted(full)
+    assert sorted(A.action_of(e) for e in full) == g.legal_actions()
+    top = A.ranked(g, me, None, 5)
+    assert top == full[:5]
+    no_turns = A.ranked(g, me, None, 0, False)
+    assert all(not T.is_turn(A.action_of(e)) for e in no_turns)
+
+
+def test_effort_scales_the_hard_search():
+    """Less effort, fewer candidates: the hard search calls `leaf` fewer times."""
+    g = play_out("standard", ["normal", "normal"], 5, limit=5)
+    calls = []
+    real = A.leaf
+
+    def counting(state, me):
+        calls.append(1)
+        return real(state, me)
+    A.leaf = counting
+    try:
+        counts = []
+        for effort in (100, 25):
+            del calls[:]
+            A.choose(g.view_for(g.current_player()), g.current_player(), "hard", Rng(4), effort)
+            counts.append(len(calls))
+    finally:
+        A.leaf = real
+    assert counts[0] > counts[1] >= 1
+
+
+def test_leaf_counts_points_near_the_end():
+    """hard's leaf value is symmetric between the players, and with few empty
+    cells left it weighs in the exact count (the rulebook's points)."""
+    rng = Rng(8)
+    g = T.Tomoe(2, "standard", 8)
+    while g.empty > A.EXACT_FROM:
+        g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
+    assert A.leaf(g, T.WHITE) == -A.leaf(g, T.BLACK)
+    ch = A.Chains(g.geo, g.board)
+    near = A._value(ch, T.WHITE)
+    pts = A.chain_points(g.geo, g.board, ch)
+    near += A.POCKET * (pts[0] - pts[1])
+    exact = g.scores()
+    assert A.leaf(g, T.WHITE) - near == A.EXACT * (exact[0] - exact[1])
+    h = T.Tomoe(2, "standard", 8)  # far from the end: no exact term
+    h.apply(lay(h, 3, 1, "U"))
+    ch = A.Chains(h.geo, h.board)
+    assert A.leaf(h, T.WHITE) == A._value(ch, T.WHITE)
+
+
+def test_computer_turn_actions_are_valued():
+    """A turn is valued on the board with the tile turned."""
+    g = position({(3, 1): "U", (0, 1): "L"})
+    c = cell(g.geo, 3, 1)
+    ranked = {A.action_of(e): A.value_of(e) for e in A.ranked(g, T.WHITE)}
+    for d in (0, 1):
+        b = bytearray(g.board)
+        b[c] = T.turned(b[c], d)
+        assert ranked[T.turn_action(c, d)] == A._value(A.Chains(g.geo, b), T.WHITE)
+    assert lay(g, 5, 3, "U") in ranked
