@@ -58,17 +58,17 @@ def bar_layout(n):
     return w, (16 - used) // 2 if used < 16 else 0
 
 
-def draw_digit_card(d, x, frame, value, now=0, mark=None):
+def draw_digit_card(d, x, frame, value):
     """A 5x7 card frame at x with a value digit inside (no digit if 0)."""
     gfx.frame(d, x, 0, 5, 7, frame)
     if value:
-        gfx.text(d, x + 1, 1, str(value), VALUE[value] if mark is None else mark)
+        gfx.text(d, x + 1, 1, str(value), VALUE[value])
 
 
-def draw_bars(d, values, first, cursor=None, dim=None, marks=None, bright=100):
-    """Bars for `values` from x `first` on, bottom at row 15 (window of 16
-    columns starting at card `first`). `dim(i)` true dims card i; `marks`:
-    card indices marked on row 8."""
+def draw_bars(d, values, first, dim=None):
+    """Bars for `values`, bottom at row 15, the window of 16 columns starting
+    at card `first`; `dim(i)` true dims card i. Returns (card width, x of
+    the first card shown)."""
     n = len(values)
     w, x0 = bar_layout(n)
     shown = values[first:first + 16 // w]
@@ -79,7 +79,7 @@ def draw_bars(d, values, first, cursor=None, dim=None, marks=None, bright=100):
         k = first + i
         alt = (not alt) if v == prev else False
         prev = v
-        pct = bright * (55 if alt else 100) // 100
+        pct = 55 if alt else 100
         if dim is not None and dim(k):
             pct = pct * 25 // 100
         c = palette.scale(VALUE[v], pct)
@@ -343,7 +343,6 @@ class UI(GameUI):
         tok = st.tokkome
         frame = ARENA
         top = tok[-1] if tok else 0
-        mark = None
         if ev is not None and ev[4] == T.TOKKOME and ev[3] in ("play", "take", "put"):
             if gfx.blink(now, 240):
                 frame = palette.PLAYERS[ev[2]]
@@ -369,7 +368,7 @@ class UI(GameUI):
                 frame = palette.WHITE
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
-        draw_digit_card(d, 0, frame, top, mark=mark)
+        draw_digit_card(d, 0, frame, top)
         # The whole Tokkome pile, one dot per card, oldest at the bottom.
         k = len(tok)
         for i in range(min(k, 7)):
