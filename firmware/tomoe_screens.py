@@ -13,9 +13,10 @@ colour just outside the board's edge. The view scrolls to keep the cursor
 large one 29 wide and 18 high.
 
 B switches to the map: the whole board at 4 LEDs a triangle (its three edge
-middles and its centre; tips left out), where tiles locked in a closed curve
-are dimmed. In the zoomed view, at the start of your move, the tips of the
-tiles you may still turn glow brighter and dimmer.
+middles and its centre; tips left out; empty cells dark), where the tiles
+that may still be turned pulse and the tiles locked in a closed curve are
+steady. In the zoomed view, at the start of your move, the tips of the tiles
+you may still turn glow brighter and dimmer.
 
 Bottom rows (y 14-15): left, the player to move in their colour, one column
 per action of the move (bright: to come, dim: done); right, the live score
@@ -144,8 +145,6 @@ def tile_colours(orient, p, tip=None):
 
 def map_colours(p):
     """The 4 colours of a tile in the map: centre, middles 0-2."""
-    if not p:
-        return (EMPTY, 0, 0, 0)
     blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
     return (COL[1 if blacks >= 2 else 0], COL[p & 1], COL[p >> 1 & 1], COL[p >> 2])
 
@@ -392,13 +391,18 @@ class UI(GameUI):
             d.pixel(px + ox, py + oy, col)
         locked = st.locked
         board = st.board
+        # Tiles that may still be turned pulse; locked ones are steady.
+        t = now % 1200
+        level = 25 + (t if t < 600 else 1200 - t) * 75 // 600
         for c in range(geo.n):
             p = board[c]
+            if not p:
+                continue  # empty cells stay dark in the map
             cols = map_colours(p)
-            dim = p and locked[c]
+            pulse = not locked[c]
             pts = lay.map[c]
             for i in range(4):
-                col = palette.scale(cols[i], 30) if dim else cols[i]
+                col = palette.scale(cols[i], level) if pulse else cols[i]
                 d.pixel(pts[i][0] + ox, pts[i][1] + oy, col)
         c = self.cursor if mine else (self.anim_cell if animating else -1)
         if c >= 0:

@@ -253,7 +253,7 @@ def test_live_score_pips_and_look():
     assert not app.screen.looking
 
 
-def test_map_dims_locked_tiles():
+def test_map_shows_which_tiles_may_still_be_turned():
     # A black middle facing a white one: each encloses the other's lone
     # middle, so both tiles are locked. A tile far off is free.
     tiles = {(3, 1): "UR", (2, 1): "R", (5, 3): "U"}
@@ -266,14 +266,19 @@ def test_map_dims_locked_tiles():
     ox = (16 - lay.mw) // 2
     oy = (14 - lay.mh) // 2
     st = ui.state
-    locked_cell = cell(st.geo, 3, 1)
+    locked_cell = cell(st.geo, 2, 1)  # (3, 1) holds the cursor
     free_cell = cell(st.geo, 5, 3)
     assert st.locked[locked_cell] and not st.locked[free_cell]
     full = set(TS.COL)
-    x, y = lay.map[free_cell][1]
-    assert app.hal.display.get(x + ox, y + oy) in full
-    x, y = lay.map[locked_cell][1]
-    assert app.hal.display.get(x + ox, y + oy) not in full
+    steady = pulsing = 0
+    for _ in range(40):
+        run.advance(30)
+        x, y = lay.map[locked_cell][1]
+        steady += app.hal.display.get(x + ox, y + oy) in full
+        x, y = lay.map[free_cell][1]
+        pulsing += app.hal.display.get(x + ox, y + oy) in full
+    assert steady == 40  # locked: always at full colour
+    assert pulsing < 20  # free to turn: pulsing, mostly dimmer
 
 
 def test_a_computer_move_is_shown_where_it_happens():
