@@ -80,7 +80,7 @@ def test_take_that_completes_a_set_then_lay_the_biggest():
 def test_put_gets_rid_of_a_lone_high_card():
     g = position(["22337", "1234", "1234"], tokkome="5", maki="1", draws="44")
     g.apply(T.TAKE)
-    g.apply(T.NO_SET) if g.phase == T.LAY else None
+    assert g.phase == T.PLACE  # no three of a kind: straight to the arena
     # Hand 2233 44 5 7: the lone 7 costs the most.
     assert players.choose(g, "normal", Rng(2)) == T.put(7)
 
