@@ -1,8 +1,15 @@
-"""The end screen: who won, every seat's result; A returns to the menu."""
+"""The end screen: who won, every seat's result; A returns to the menu.
+
+A game gives each seat's result as short text (`GameUI.result_lines`):
+up to two characters each show in a 2x2 grid, longer ones (up to three
+characters fit) two seats at a time.
+"""
 
 from hal import buttons as B
 from firmware.screen import Screen
 from firmware import gfx, palette, sounds
+
+PAGE_MS = 1800  # long results: how long each pair of seats shows
 
 
 class EndScreen(Screen):
@@ -38,10 +45,24 @@ class EndScreen(Screen):
         colour = palette.PLAYERS[winners[0]] if len(winners) == 1 else palette.ACCENT
         gfx.marquee(d, 0, self.headline(), colour, now - self.since)
         lines = self.ui.result_lines()
-        # Up to four results in a 2x2 grid, winners blinking.
-        for i, (text, c) in enumerate(lines[:4]):
-            x = 0 if i % 2 == 0 else 8
-            y = 6 if i < 2 else 11
+        if len(lines) <= 4 and all(len(t) <= 2 for t, c in lines):
+            # Up to four short results in a 2x2 grid, winners blinking.
+            for i, (text, c) in enumerate(lines):
+                if i in winners and not gfx.blink(now, 800, 75):
+                    continue
+                gfx.text(d, 0 if i % 2 == 0 else 8, 6 if i < 2 else 11, text, c)
+            return
+        # Longer results (e.g. "-12"): two seats at a time, each behind a bar
+        # in its colour, the pages taking turns.
+        pages = (len(lines) + 1) // 2
+        page = (now - self.since) // PAGE_MS % pages
+        for row in range(2):
+            i = 2 * page + row
+            if i >= len(lines):
+                break
+            text, c = lines[i]
+            y = 6 + 5 * row
+            gfx.rect(d, 0, y, 2, 4, palette.PLAYERS[i])
             if i in winners and not gfx.blink(now, 800, 75):
                 continue
-            gfx.text(d, x, y, text, c)
+            gfx.marquee(d, y, text, c, now - self.since, x0=3, w=13)

@@ -66,7 +66,8 @@ class GameUI:
         self.draw(d, now, viewer)
 
     def result_lines(self):
-        """[(text, colour)] per seat for the end screen (2 characters fit)."""
+        """[(text, colour)] per seat for the end screen (3 characters fit;
+        up to 2 each show all seats at once)."""
         return [(str(v), palette.PLAYERS[s]) for s, v in enumerate(self.state.scores())]
 
     # Helpers -------------------------------------------------------------------

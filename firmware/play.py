@@ -72,10 +72,11 @@ class PlayScreen(Screen):
             self.ready_at = now + COMPUTER_PAUSE_MS
 
     def begin_human(self, now):
+        same = self.shown_to == self.seat  # the same person decides again
         self.phase = HUMAN
         self.shown_to = self.seat
         self.ui.begin_turn(self.seat, now)
-        if self.many_people():
+        if self.many_people() and not same:
             self.app.beep(sounds.TURN)
 
     def play(self, action, now):
@@ -84,9 +85,10 @@ class PlayScreen(Screen):
         self.ui.before_action(seat, action)
         self.session.play(action)
         self.app.autosave(self.session)
+        # While it is shown, no one's secrets are on screen (viewer() is None
+        # with several people); next_turn asks for the device to be passed
+        # unless the same seat decides again (a turn of several actions).
         self.phase = SHOW
-        if self.many_people():
-            self.shown_to = None  # the next person must not see these secrets
         self.ui.after_action(seat, action, self.app.now())
 
     def computer_move(self):

@@ -111,17 +111,9 @@ class UI(GameUI):
         self.events = []  # (start, until, seat, kind, pile, values)
         self.anim_until = 0
         self.before = None  # (tokkome, maki, hand counts, sets) before an action
-        self.continuing = -1  # a seat in the middle of its turn (no pass screen)
+        self.continuing = -1  # a seat in the middle of its take turn
         self.page = -1  # final reveal: seat shown, -1 before the end
         self.page_until = 0
-
-    # Information -------------------------------------------------------------
-    def has_secrets(self, seat):
-        # A seat that took the Tokkome still holds the device for its set and
-        # its card on the arena: no pass screen in the middle of its turn.
-        st = self.state
-        return not (seat == self.continuing and st.current_player() == seat
-                    and st.phase != T.MAIN)
 
     # Choosing ----------------------------------------------------------------
     def begin_turn(self, seat, now):
@@ -569,16 +561,3 @@ class UI(GameUI):
             d.pixel(x + i, 15, HELD)
         if seat in st.winners():
             d.pixel(15, 7, GOLD if gfx.blink(now, 400) else palette.DIM)
-
-    def result_lines(self):
-        """[(text, colour)] per seat for the end screen's 2-character cells:
-        every score when all fit (-9 to 99); otherwise each seat's place
-        ("1." first, ties share), the exact scores having been shown on the
-        reveal pages just before."""
-        st = self.state
-        scores = st.scores()
-        if all(-9 <= v <= 99 for v in scores):
-            texts = [str(v) for v in scores]
-        else:
-            texts = ["%d." % (1 + sum(1 for w in scores if w > v)) for v in scores]
-        return [(texts[s], palette.PLAYERS[s]) for s in range(st.num_players)]

@@ -215,6 +215,40 @@ def test_end_screen_names_the_winner():
     assert app.screen.headline() == "P%d WINS" % (w[0] + 1)
 
 
+def test_end_screen_pages_results_too_long_for_the_grid():
+    """Three-character results ("-13") show two seats at a time, each behind
+    a bar in its colour, the pages taking turns."""
+    from firmware import end, palette
+    session = tomoko_session(("normal", "normal", "normal"))
+    while not session.state.is_terminal():
+        session.play(session.computer_move())
+
+    class Results:
+        def result_lines(self):
+            return [("-13", palette.PLAYERS[0]), ("0", palette.PLAYERS[1]),
+                    ("-3", palette.PLAYERS[2])]
+
+    app, run = app_with()
+    app.goto(end.EndScreen(session, Results()))
+    d = app.hal.display
+    bars = []
+    for k in range(4):
+        run.advance(end.PAGE_MS // 2)
+        bars.append((d.get(0, 6), d.get(0, 11)))
+        run.advance(end.PAGE_MS - end.PAGE_MS // 2)
+    first = (palette.PLAYERS[0], palette.PLAYERS[1])
+    second = (palette.PLAYERS[2], 0)
+    assert bars == [first, second, first, second]
+    # The whole "-13" (11 columns) fits beside its bar (sampled over the
+    # first page, as a winner's text blinks).
+    lit = set()
+    for k in range(10):
+        run.advance(end.PAGE_MS // 10)
+        lit |= {x for x in range(16) for y in range(6, 11) if d.get(x, y) == palette.PLAYERS[0]}
+    text = [x for x in lit if x >= 2]
+    assert max(text) - min(text) + 1 == 3 * 4 - 1 and max(text) <= 15
+
+
 def test_bigger_matrix_shows_the_screen_centred():
     d = Display(32, 16)
     d.pixel(0, 0, 0xFFFFFF)

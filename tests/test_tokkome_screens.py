@@ -221,25 +221,11 @@ def test_the_end_reveals_every_hand_and_set_then_the_result():
     assert isinstance(app.screen, EndScreen)
     assert app.screen.headline() == "P1 WINS"
     assert g.scores() == [0, -3, -13]
-    assert ui.result_lines() == [("1.", TS.palette.PLAYERS[0]), ("2.", TS.palette.PLAYERS[1]),
-                                 ("3.", TS.palette.PLAYERS[2])]
+    assert ui.result_lines() == [("0", TS.palette.PLAYERS[0]), ("-3", TS.palette.PLAYERS[1]),
+                                 ("-13", TS.palette.PLAYERS[2])]
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
-
-
-def test_result_lines_fall_back_to_places_when_a_score_needs_three_characters():
-    g = position(["5", "1234", "12"], tokkome="4", maki="1", sets=[[], [7], [3]])
-    g.apply(T.single(T.TOKKOME, 5))
-    s = session_with(g, ("normal", "normal", "normal"))
-    ui = TS.UI(s)
-    assert g.scores() == [0, -3, 0]
-    assert [t for t, c in ui.result_lines()] == ["0", "-3", "0"]
-    h = position(["5", "1234567", "12"], tokkome="4", maki="1", rest_to=None)
-    h.apply(T.single(T.TOKKOME, 5))
-    ui = TS.UI(session_with(h, ("normal", "normal", "normal")))
-    assert h.scores() == [0, -28, -3]
-    assert [t for t, c in ui.result_lines()] == ["1.", "3.", "2."]
 
 
 def test_whole_game_through_the_screens_then_menu():
