@@ -212,7 +212,7 @@ def win_rates(game, games, hard_games):
         n = hard_games if "hard" in (a, b) else games
         r = duel(game, a, b, n)
         out.append({k: r[k] for k in ("a", "b", "players", "games", "a_wins", "b_wins",
-                                      "draws", "a_rate")})
+                                      "draws", "a_rate", "a_ahead", "b_ahead", "pairs")})
     return out
 
 

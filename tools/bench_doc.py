@@ -109,15 +109,22 @@ def render(r):
     w("")
     w("`python -m tools.duel`: level A takes one seat, rotating over the seats with the")
     w("seed, level B every other seat (minimum player count of the game). A win shared")
-    w("with a B seat is counted as shared. Seeds 0 to N-1.")
+    w("with a B seat is counted as shared. Seeds 0 to N-1. With three or more players")
+    w("the B seats' wins add up, so a fair share for A is 1/players; *head to head*")
+    w("compares the A seat with each B seat of every game: how often A finished ahead")
+    w("of it (a winner is ahead of a non-winner, else the higher final score) and how")
+    w("often behind.")
     w("")
-    w("| Game | Players | A | B | Games | A wins | B wins | Shared | A win rate |")
-    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    w("| Game | Players | A | B | Games | A wins | B wins | Shared | A win rate | Fair share "
+      "| Head to head: A ahead / behind |")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for g, x in games.items():
         for d in x["win_rates"]:
-            w("| %s | %d | %s | %s | %d | %d | %d | %d | %.1f%% |" % (
+            h2h = "%d / %d of %d" % (d["a_ahead"], d["b_ahead"], d["pairs"]) \
+                if "pairs" in d else "-"
+            w("| %s | %d | %s | %s | %d | %d | %d | %d | %.1f%% | %.1f%% | %s |" % (
                 g, d["players"], d["a"], d["b"], d["games"], d["a_wins"], d["b_wins"],
-                d["draws"], 100 * d["a_rate"]))
+                d["draws"], 100 * d["a_rate"], 100.0 / d["players"], h2h))
     w("")
     if r.get("quick"):
         w("*(A quick run: tiny counts, not meaningful.)*")

@@ -8,6 +8,11 @@ often: in a game with seed s, seat k plays `a` when (k + s) % players == 0,
 and `b` everywhere else (so with 3 players, one `a` against two `b`). A win
 shared between `a` and `b` seats counts as a draw. Games run in parallel on
 every core.
+
+With 3 or more players "b won" adds up several seats, so the head-to-head
+count says more about two levels: over every pair (the `a` seat, one `b`
+seat) of every game, how often `a` finished ahead of that seat and how often
+behind (a winner is ahead of a non-winner; otherwise the higher final score).
 """
 
 import argparse
@@ -32,17 +37,29 @@ def seats_for(a, b, n, seed):
     return [a if (k + seed) % n == 0 else b for k in range(n)]
 
 
+def ahead(g, s, t):
+    """1 if seat s finished ahead of seat t, -1 if behind, 0 if level."""
+    w = g.winners()
+    if (s in w) != (t in w):
+        return 1 if s in w else -1
+    sc = g.scores()
+    return (sc[s] > sc[t]) - (sc[s] < sc[t])
+
+
 def _one(args):
+    """(outcome, times a was ahead of a b seat, times behind)."""
     game, a, b, n, variant, seed = args
     levels = seats_for(a, b, n, seed)
     g = play(game, levels, seed, variant)
     a_seat = (-seed) % n
+    cmp = [ahead(g, a_seat, t) for t in range(n) if t != a_seat]
+    h2h = (cmp.count(1), cmp.count(-1))
     w = g.winners()
     if w == [a_seat]:
-        return "a"
+        return "a", h2h
     if a_seat not in w:
-        return "b"
-    return "draw"
+        return "b", h2h
+    return "draw", h2h
 
 
 def duel(game, a, b, games=100, players=None, variant="standard", first_seed=0, jobs=None):
@@ -57,9 +74,12 @@ def duel(game, a, b, games=100, players=None, variant="standard", first_seed=0, 
             results = pool.map(_one, tasks, chunksize=max(1, games // (jobs * 4)))
     else:
         results = [_one(t) for t in tasks]
+    outcomes = [r[0] for r in results]
     out = {"game": game, "variant": variant, "players": n, "a": a, "b": b, "games": games,
-           "a_wins": results.count("a"), "b_wins": results.count("b"),
-           "draws": results.count("draw")}
+           "a_wins": outcomes.count("a"), "b_wins": outcomes.count("b"),
+           "draws": outcomes.count("draw"),
+           "a_ahead": sum(r[1][0] for r in results), "b_ahead": sum(r[1][1] for r in results),
+           "pairs": games * (n - 1)}
     out["a_rate"] = round(out["a_wins"] / games, 4) if games else 0.0
     return out
 
@@ -84,6 +104,9 @@ def main(argv=None):
         print("%s %dp %s: %s won %d, %s won %d, %d shared, of %d (%.1f%% for %s)" % (
             r["game"], r["players"], r["variant"], r["a"], r["a_wins"], r["b"], r["b_wins"],
             r["draws"], r["games"], 100 * r["a_rate"], r["a"]))
+        if r["players"] > 2:
+            print("head to head: %s ahead of a %s seat %d times, behind %d, of %d pairs" % (
+                r["a"], r["b"], r["a_ahead"], r["b_ahead"], r["pairs"]))
     return 0
 
 
