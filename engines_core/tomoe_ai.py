@@ -21,8 +21,13 @@ turn the chains are built again with that cell emptied.
   keeps the pair that leaves the best position. A position is valued by the
   chains plus the rulebook's count (the pocket rule) with today's chains taken
   as final, and near the end the exact count. At the last action of a move
-  it tries its best REPLIES actions against the opponent's answer likewise.
-  WIDTH and REPLIES scale with `effort`.
+  it tries its best LAST actions against the opponent's answer likewise.
+  WIDTH, REPLIES and LAST scale with `effort`. On the large board most
+  points come from the teeth (cells with one neighbour and two rim edges),
+  whose pockets go to their rim's colour whoever lays them; there the
+  search only pays once the board is half full, so hard plays like normal
+  until 18 cells are left, and the pocket count joins the leaf value in the
+  last third.
 
 All arithmetic is integer; choices depend only on the view and the rng.
 """
@@ -38,6 +43,7 @@ EXACT_FROM = 4  # hard: empty cells at most for the exact count
 WIDTH = 12  # hard: first actions planned into whole moves (at most 32)
 REPLIES = 6  # hard: moves the opponent answers
 LAST = 12  # hard: last actions of a move tried against the answer
+LARGE_SEARCH = 18  # hard on the large board: search once at most this many cells are empty
 
 
 def _pattern_info():
@@ -359,6 +365,8 @@ def leaf(g, me):
 
 
 def _hard(state, seat, rng, width, replies, last):
+    if state.geo.n > 24 and state.empty > LARGE_SEARCH:
+        return _normal(state, seat, rng)
     r = ranked(state, seat, rng, max(width, last))
     if len(r) == 1:
         return r[0] % SLOT

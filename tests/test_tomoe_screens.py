@@ -347,4 +347,4 @@ def test_laid_tile_keeps_the_view_on_the_cursor_for_the_large_board():
 
 def test_menu_icon_and_variant_names():
     assert TS.UI.VARIANT_LABELS == {"standard": "SMALL", "large": "LARGE", "tiles32": "32 TILES"}
-    assert all(set(row) <= set(".WB") for row in TS.UI.ICON)
+    assert all(set(row) <= set(TS.UI.ICON_COLOURS) | {"."} for row in TS.UI.ICON)
