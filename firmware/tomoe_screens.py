@@ -67,15 +67,16 @@ _MAP_ROLES = (
 
 
 class Layout:
-    """Where every LED of a board goes, in the zoomed view and the map."""
+    """Where every LED of a board goes, in the zoomed view and the map, as
+    flat bytes (x, y per LED; x, y, colour for the rim) to keep RAM small."""
 
     def __init__(self, geo):
         self.geo = geo
         zoom = []
         rim = []
         for c, (x, r) in enumerate(geo.cells):
-            roles = _ZOOM_ROLES[geo.orient[c]]
-            zoom.append(tuple((3 * x + dx, 3 * r + dy) for dx, dy in roles))
+            for dx, dy in _ZOOM_ROLES[geo.orient[c]]:
+                zoom.append((3 * x + dx, 3 * r + dy))
             for k in range(3):
                 e = 3 * c + k
                 if geo.nbc[e] != 255:
@@ -86,36 +87,49 @@ class Layout:
                 idx = [kn, (kn + 1) % 3, 3 + kn]
                 if kn == _HORIZONTAL[o]:
                     idx += [7, 8]
-                colour = RIM[geo.rim_colour[geo.nbk[e]]]
                 for i in idx:
-                    rim.append((3 * vx + vroles[i][0], 3 * vr + vroles[i][1], colour))
-        xs = [p[0] for cell in zoom for p in cell] + [p[0] for p in rim]
-        ys = [p[1] for cell in zoom for p in cell] + [p[1] for p in rim]
-        x0 = min(xs)
-        y0 = min(ys)
-        self.zoom = tuple(tuple((px - x0, py - y0) for px, py in cell) for cell in zoom)
-        self.rim = tuple((px - x0, py - y0, col) for px, py, col in rim)
-        self.zw = max(xs) - x0 + 1
-        self.zh = max(ys) - y0 + 1
+                    rim.append((3 * vx + vroles[i][0], 3 * vr + vroles[i][1],
+                                geo.rim_colour[geo.nbk[e]]))
+        self.zoom, self.rim, self.zw, self.zh = _pack(zoom, rim)
         mp = []
         mrim = []
         for c, (x, r) in enumerate(geo.cells):
-            roles = _MAP_ROLES[geo.orient[c]]
-            mp.append(tuple((2 * x + dx, 2 * r + dy) for dx, dy in roles))
+            for dx, dy in _MAP_ROLES[geo.orient[c]]:
+                mp.append((2 * x + dx, 2 * r + dy))
             for k in range(3):
                 e = 3 * c + k
                 if geo.nbc[e] == 255:
                     (vx, vr), kn = TB.neighbour_xy(x, r, k)
                     dx, dy = _MAP_ROLES[1 - geo.orient[c]][1 + kn]
-                    mrim.append((2 * vx + dx, 2 * vr + dy, RIM[geo.rim_colour[geo.nbk[e]]]))
-        xs = [p[0] for cell in mp for p in cell] + [p[0] for p in mrim]
-        ys = [p[1] for cell in mp for p in cell] + [p[1] for p in mrim]
-        x0 = min(xs)
-        y0 = min(ys)
-        self.map = tuple(tuple((px - x0, py - y0) for px, py in cell) for cell in mp)
-        self.mrim = tuple((px - x0, py - y0, col) for px, py, col in mrim)
-        self.mw = max(xs) - x0 + 1
-        self.mh = max(ys) - y0 + 1
+                    mrim.append((2 * vx + dx, 2 * vr + dy, geo.rim_colour[geo.nbk[e]]))
+        self.map, self.mrim, self.mw, self.mh = _pack(mp, mrim)
+
+    def zoom_points(self, c):
+        """[(x, y)] of the 9 LEDs of cell c in the zoomed board picture."""
+        z = self.zoom
+        return [(z[18 * c + 2 * i], z[18 * c + 2 * i + 1]) for i in range(9)]
+
+    def map_points(self, c):
+        m = self.map
+        return [(m[8 * c + 2 * i], m[8 * c + 2 * i + 1]) for i in range(4)]
+
+
+def _pack(points, rim):
+    """Shift everything to start at (0, 0) and flatten to bytes."""
+    x0 = min([p[0] for p in points] + [p[0] for p in rim])
+    y0 = min([p[1] for p in points] + [p[1] for p in rim])
+    w = max([p[0] for p in points] + [p[0] for p in rim]) - x0 + 1
+    h = max([p[1] for p in points] + [p[1] for p in rim]) - y0 + 1
+    flat = bytearray()
+    for x, y in points:
+        flat.append(x - x0)
+        flat.append(y - y0)
+    frim = bytearray()
+    for x, y, col in rim:
+        frim.append(x - x0)
+        frim.append(y - y0)
+        frim.append(col)
+    return bytes(flat), bytes(frim), w, h
 
 
 _LAYOUTS = {}
@@ -297,11 +311,15 @@ class UI(GameUI):
     def scroll_to(self, cell):
         """Move the zoomed view just enough to show `cell` with a margin."""
         lay = self.layout
-        pts = lay.zoom[cell]
-        left = min(p[0] for p in pts)
-        right = max(p[0] for p in pts)
-        top = min(p[1] for p in pts)
-        bottom = max(p[1] for p in pts)
+        z = lay.zoom
+        b = 18 * cell
+        # The three tips (the first three LEDs) span the triangle's box.
+        xs = (z[b], z[b + 2], z[b + 4])
+        ys = (z[b + 1], z[b + 3], z[b + 5])
+        left = min(xs)
+        right = max(xs)
+        top = min(ys)
+        bottom = max(ys)
         if left - 2 < self.vx:
             self.vx = left - 2
         if right + 2 > self.vx + 15:
@@ -320,9 +338,10 @@ class UI(GameUI):
         self.scroll_to(focus)
         ox = -self.vx
         oy = -self.vy
-        for px, py, col in lay.rim:
-            if py + oy < 14:
-                d.pixel(px + ox, py + oy, col)
+        rim = lay.rim
+        for i in range(0, len(rim), 3):
+            if rim[i + 1] + oy < 14:
+                d.pixel(rim[i] + ox, rim[i + 1] + oy, RIM[rim[i + 2]])
         breathe = None
         if mine and self.mode == CELL and st.may_turn():
             # Tips of the tiles that may still be turned glow up and down.
@@ -332,6 +351,7 @@ class UI(GameUI):
         locked = st.locked if breathe else None
         board = st.board
         orient = geo.orient
+        z = lay.zoom
         for c in range(geo.n):
             p = board[c]
             o = orient[c]
@@ -342,25 +362,26 @@ class UI(GameUI):
             if breathe and p and not locked[c]:
                 tip = breathe[o]
             cols = tile_colours(o, p, tip)
-            pts = lay.zoom[c]
+            b = 18 * c
             # A tile shown but not laid (turned) yet pulses.
             pulse = shown and not gfx.blink(now, 500, 60)
             for i in range(9):
-                x, y = pts[i]
-                if y + oy < 14:
-                    d.pixel(x + ox, y + oy, palette.scale(cols[i], 45) if pulse else cols[i])
+                y = z[b + 1] + oy
+                if y < 14:
+                    d.pixel(z[b] + ox, y, palette.scale(cols[i], 45) if pulse else cols[i])
+                b += 2
         if mine:
             self.draw_cursor_zoom(d, now, ox, oy)
         elif animating and self.anim_cell >= 0:
             if gfx.blink(now, 240):
-                pts = lay.zoom[self.anim_cell]
+                pts = lay.zoom_points(self.anim_cell)
                 for i in range(3):
                     x, y = pts[i]
                     if y + oy < 14:
                         d.pixel(x + ox, y + oy, CURSOR)
 
     def draw_cursor_zoom(self, d, now, ox, oy):
-        pts = self.layout.zoom[self.cursor]
+        pts = self.layout.zoom_points(self.cursor)
         if self.flashing(now):
             for x, y in pts:
                 if y + oy < 14:
@@ -385,11 +406,12 @@ class UI(GameUI):
         if lay.mw <= 16:
             ox = (16 - lay.mw) // 2
         else:
-            cx = lay.map[self.cursor][0][0]
+            cx = lay.map[8 * self.cursor]
             ox = -max(0, min(cx - 8, lay.mw - 16))
         oy = (14 - lay.mh) // 2
-        for px, py, col in lay.mrim:
-            d.pixel(px + ox, py + oy, col)
+        rim = lay.mrim
+        for i in range(0, len(rim), 3):
+            d.pixel(rim[i] + ox, rim[i + 1] + oy, RIM[rim[i + 2]])
         locked = st.locked
         board = st.board
         # Tiles that may still be turned pulse; locked ones are steady.
@@ -401,15 +423,17 @@ class UI(GameUI):
                 continue  # empty cells stay dark in the map
             cols = map_colours(p)
             pulse = not locked[c]
-            pts = lay.map[c]
+            m = lay.map
+            b = 8 * c
             for i in range(4):
                 col = palette.scale(cols[i], level) if pulse else cols[i]
-                d.pixel(pts[i][0] + ox, pts[i][1] + oy, col)
+                d.pixel(m[b] + ox, m[b + 1] + oy, col)
+                b += 2
         c = self.cursor if mine else (self.anim_cell if animating else -1)
         if c >= 0:
             colour = palette.BAD if mine and self.flashing(now) else CURSOR
             if gfx.blink(now, 500 if mine else 240, 50):
-                for x, y in lay.map[c]:
+                for x, y in lay.map_points(c):
                     d.pixel(x + ox, y + oy, colour)
 
     def draw_status(self, d, now):

@@ -24,7 +24,7 @@ def session_with(seats, tiles=None, variant="standard", player=T.WHITE, seed=3):
 
 def cell_pixels(ui, c):
     """Screen positions of the 9 LEDs of cell c in the zoomed view."""
-    return [(x - ui.vx, y - ui.vy) for x, y in ui.layout.zoom[c]]
+    return [(x - ui.vx, y - ui.vy) for x, y in ui.layout.zoom_points(c)]
 
 
 def colours_at(app, pts):
@@ -228,7 +228,7 @@ def test_rim_areas_and_empty_cells_are_drawn():
             seen.add(app.hal.display.get(x, y))
     assert TS.RIM[0] in seen and TS.RIM[1] in seen
     assert TS.EMPTY in seen
-    assert len(ui.layout.rim) >= 3 * sum(len(e) for e in geo.rim_edges)
+    assert len(ui.layout.rim) // 3 >= 3 * sum(len(e) for e in geo.rim_edges)
 
 
 def test_live_score_pips_and_look():
@@ -273,9 +273,9 @@ def test_map_shows_which_tiles_may_still_be_turned():
     steady = pulsing = 0
     for _ in range(40):
         run.advance(30)
-        x, y = lay.map[locked_cell][1]
+        x, y = lay.map_points(locked_cell)[1]
         steady += app.hal.display.get(x + ox, y + oy) in full
-        x, y = lay.map[free_cell][1]
+        x, y = lay.map_points(free_cell)[1]
         pulsing += app.hal.display.get(x + ox, y + oy) in full
     assert steady == 40  # locked: always at full colour
     assert pulsing < 20  # free to turn: pulsing, mostly dimmer
