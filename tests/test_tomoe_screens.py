@@ -2,7 +2,7 @@
 
 from engines_core import tomoe as T
 from engines_core.prng import Rng
-from firmware import saves, sounds, tomoe_screens as TS
+from firmware import palette, saves, sounds, tomoe_screens as TS
 from firmware.end import EndScreen
 from firmware.menu import Menu
 from firmware.play import PlayScreen, HUMAN, PASS
@@ -165,13 +165,8 @@ def test_a_locked_tile_is_refused_with_feedback():
     red = 0
     for _ in range(12):
         run.advance(30)
-        red += palette_bad() in colours_at(app, cell_pixels(ui, target))
+        red += palette.BAD in colours_at(app, cell_pixels(ui, target))
     assert 2 <= red < 12
-
-
-def palette_bad():
-    from firmware import palette
-    return palette.BAD
 
 
 def test_no_tiles_of_a_figure_left_is_shown():
