@@ -28,7 +28,7 @@ class EndScreen(Screen):
 
     def headline(self):
         winners = self.session.state.winners()
-        names = " ".join(palette.PLAYER_NAMES[s] for s in winners)
+        names = " ".join(self.ui.seat_name(s) for s in winners)
         n = len(self.session.seats)
         if len(winners) == n and n > 1:
             return "DRAW"

@@ -65,6 +65,10 @@ class GameUI:
         """The overview shown while A is held (scores, cards...)."""
         self.draw(d, now, viewer)
 
+    def seat_name(self, seat):
+        """What the end screen calls a seat ("P1"; a game may name its sides)."""
+        return palette.PLAYER_NAMES[seat]
+
     def result_lines(self):
         """[(text, colour)] per seat for the end screen (3 characters fit;
         up to 2 each show all seats at once)."""

@@ -478,6 +478,9 @@ class UI(GameUI):
             for i in range(st.supply[f]):
                 d.pixel(4 + i, y, palette.scale(COL[orient], 70))
 
+    def seat_name(self, seat):
+        return ("WHITE", "BLACK")[seat]
+
     def result_lines(self):
         pts = self.state.scores()
         return [(str(pts[0]), COL[0]), (str(pts[1]), COL[1])]

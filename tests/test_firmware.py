@@ -223,13 +223,15 @@ def test_end_screen_pages_results_too_long_for_the_grid():
     while not session.state.is_terminal():
         session.play(session.computer_move())
 
-    class Results:
+    from firmware.game_ui import GameUI
+
+    class Results(GameUI):
         def result_lines(self):
             return [("-13", palette.PLAYERS[0]), ("0", palette.PLAYERS[1]),
                     ("-3", palette.PLAYERS[2])]
 
     app, run = app_with()
-    app.goto(end.EndScreen(session, Results()))
+    app.goto(end.EndScreen(session, Results(session)))
     d = app.hal.display
     bars = []
     for k in range(4):

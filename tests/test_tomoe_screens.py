@@ -322,7 +322,7 @@ def test_end_screen_names_the_winner_and_shows_both_scores():
     run.advance(100)
     assert isinstance(app.screen, EndScreen)
     w = s.state.winners()
-    want = "DRAW" if len(w) == 2 else "P%d WINS" % (w[0] + 1)
+    want = "DRAW" if len(w) == 2 else ("WHITE WINS", "BLACK WINS")[w[0]]  # White is P1
     assert app.screen.headline() == want
     assert [t for t, c in app.screen.ui.result_lines()] == [str(v) for v in s.state.scores()]
 
