@@ -103,11 +103,12 @@ def test_firmware_plays_a_whole_game_in_micropython(name):
     assert line, r.stdout[-2000:]
 
 
-def test_heap_does_not_grow_across_games_and_memory_errors_are_survived():
+@pytest.mark.parametrize("name", games.playable())
+def test_heap_does_not_grow_across_games_and_memory_errors_are_survived(name):
     """issue 7: "inside real MicroPython the heap after a gc.collect() does not
     grow across games"; and a real MemoryError in a computer move is survived
     by retrying with half the effort."""
-    code = mpy_guest.FIRMWARE_SOAK % {"game": "tomoko", "games": 6}
+    code = mpy_guest.FIRMWARE_SOAK % {"game": name, "games": 6}
     r = mpy_runtime.run_in_repo(code, heap="192k", root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-2000:]
     line = [l for l in r.stdout.splitlines() if l.startswith("SOAK ")][0]
