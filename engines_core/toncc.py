@@ -390,7 +390,10 @@ class Toncc(Game):
         for s in range(3):
             if s != seat and self.pending[s] != NONE:
                 self.pending[s] = HIDDEN
-        self.rng_state = 1  # the shuffles of the challenges to come
+        # The shuffles of the challenges to come: the PRNG state, and the
+        # seed they could be recomputed from.
+        self.rng_state = 1
+        self.seed = 0
 
     def redeal_hidden(self, seat, rng):
         for s in range(3):

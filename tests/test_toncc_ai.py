@@ -119,3 +119,17 @@ def test_hard_falls_back_to_normal_with_little_effort():
     move(g, E, W, SE)
     v = g.view_for(0)
     assert AI.choose(v, 0, "hard", Rng(3), effort=25) == AI.choose(v, 0, "normal", Rng(3))
+
+
+def test_view_does_not_reveal_the_shuffles_to_come():
+    """003: "shuffle the Regions each time": the next challenge's board is
+    unknown until it is dealt. The view keeps neither the PRNG state nor the
+    game's seed (from which every later shuffle could be recomputed), so two
+    games that look the same give the same view whatever their seeds."""
+    g = T.Toncc(3, "standard", 5)
+    other = g.clone()
+    other.seed = 12345
+    other.rng_state = 777
+    assert other.view_for(0).serialize() == g.view_for(0).serialize()
+    replay = T.Toncc(3, "standard", g.view_for(0).seed)
+    assert bytes(replay.layout) != bytes(g.layout)
