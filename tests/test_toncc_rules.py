@@ -241,6 +241,61 @@ def test_moving_off_the_board_reverses_to_the_last_region():
                 assert (q - steps * dq, r - steps * dr) == (tq, tr)
 
 
+# Every landing, worked out by hand on this picture of the board (cells in
+# reading order, M the Mind) along its 15 lines: rows (E/W), "/" lines
+# (NE/SW) and "\\" lines (SE/NW).
+#
+#         0   1   2
+#       3   4   5   6
+#     7   8   M  10  11
+#      12  13  14  15
+#        16  17  18
+#
+# One step along the line; the Mind is skipped; off the end of a line, the
+# King goes to the other end of the same line (through the Mind if need be).
+# Columns: NE, E, SE, SW, W, NW.
+LANDINGS = {
+    0: (7, 1, 4, 3, 2, 18),
+    1: (12, 2, 5, 4, 0, 15),
+    2: (16, 0, 6, 5, 1, 11),
+    3: (0, 4, 8, 7, 6, 17),
+    4: (1, 5, 14, 8, 3, 0),
+    5: (2, 6, 10, 13, 4, 1),
+    6: (17, 3, 11, 10, 5, 2),
+    7: (3, 8, 12, 0, 11, 16),
+    8: (4, 10, 13, 12, 7, 3),
+    9: (5, 10, 14, 13, 8, 4),  # the Mind: the 6 internal Regions
+    10: (6, 11, 15, 14, 8, 5),
+    11: (18, 7, 2, 15, 10, 6),
+    12: (8, 13, 16, 1, 15, 7),
+    13: (5, 14, 17, 16, 12, 8),
+    14: (10, 15, 18, 17, 13, 4),
+    15: (11, 12, 1, 18, 14, 10),
+    16: (13, 17, 7, 2, 18, 12),
+    17: (14, 18, 3, 6, 16, 13),
+    18: (15, 16, 0, 11, 17, 14),
+}
+
+
+def test_every_landing_from_every_region():
+    """003: "If the King is on an internal Region and the chosen movement would
+    put it on the Mind, the latter is skipped and the King is placed on the
+    following Region." / "If the King is on an external Region and the chosen
+    movement would take it out of Tóncc, reverse the direction and place the
+    King on the last Region in that direction." / "each of the 6
+    above-mentioned Regions corresponds to one of the movements marked on the
+    Compass": the whole table, 19 cells x 6 movements, against the hand-made
+    one above (including lines through the Mind, e.g. 11 E -> 7, 2 NE -> 16,
+    0 NW -> 18)."""
+    assert T.COORDS[MIND] == (0, 0) and MIND == 9
+    for c in range(T.CELLS):
+        assert tuple(T.dest(c, d) for d in range(6)) == LANDINGS[c], c
+    # Nobody ever lands on the Mind, nor stays where he is.
+    for c in range(T.CELLS):
+        for d in range(6):
+            assert T.dest(c, d) not in (MIND, c)
+
+
 def test_face_down_region_cannot_be_conquered():
     """003: "Kings moved on a face down Region cannot conquer it." """
     g = T.Toncc(3, "standard", 6)
