@@ -1,15 +1,17 @@
 """Tokkome on 16x16 LEDs.
 
-Layout (rows 0-6): the Tokkome on the arena (a card frame at x 0-4, its top
-card as a digit in the value's colour), beside it at x 5 the whole Tokkome
-pile as one coloured dot per card (oldest at the bottom), the maki pile's
-top card (frame at x 6-10), and the number of cards left to draw (grey
-digit at x 13-15). Row 7: one segment per seat: a dot in the seat's colour
-(blinking for the seat to move) and a gold dot per set it has laid. Row 8:
-the cursor. Rows 9-15: the hand, one bar per card, sorted: a card of value v
-is a bar v LEDs high in v's colour (1 red, 2 orange, 3 yellow, 4 green, 5
-cyan, 6 blue, 7 violet); neighbouring cards of one value alternate bright
-and dim so they can be counted.
+Layout (rows 0-4): the Tokkome on the arena (a card at x 0-4: its sides in
+dark wood, its top card as a digit in the value's colour), beside it at x 5
+the Tokkome pile as one coloured dot per card (the newest five, oldest at the
+bottom), the maki pile's top card (grey sides, x 6-10), a gold dot per set
+the player at the bottom has laid (x 11), and the number of cards left to
+draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
+order: a dot in its colour (blinking on its turn), a pip per card in its
+hand (in fives, alternately brighter and dimmer) and a gold dot per set from
+the right. Row 8: the cursor. Rows 9-15: the hand, one bar per card, sorted:
+a card of value v is a bar v LEDs high in v's colour (1 red, 2 orange, 3
+yellow, 4 green, 5 cyan, 6 blue, 7 violet); neighbouring cards of one value
+alternate bright and dim so they can be counted.
 
 Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
 the pile it fits (when it fits several ways - either pile, alone or in a run
@@ -59,10 +61,13 @@ def bar_layout(n):
 
 
 def draw_digit_card(d, x, frame, value):
-    """A 5x7 card frame at x with a value digit inside (no digit if 0)."""
-    gfx.frame(d, x, 0, 5, 7, frame)
+    """A card at x, rows 0-4: its sides in `frame`, the value digit between
+    them (no digit if 0)."""
+    for y in range(5):
+        d.pixel(x, y, frame)
+        d.pixel(x + 4, y, frame)
     if value:
-        gfx.text(d, x + 1, 1, str(value), VALUE[value])
+        gfx.text(d, x + 1, 0, str(value), VALUE[value])
 
 
 def draw_bars(d, values, first, dim=None):
@@ -315,21 +320,23 @@ class UI(GameUI):
         mine = viewer is not None and viewer == turn and ev is None
         cards = self.hand_cards(viewer) if viewer is not None else []
         browsing = mine and st.phase == T.MAIN and self.zone == PILES and self.options is None
-        self.draw_top(d, now, viewer, ev, mine, cards, browsing)
-        self.draw_seats(d, now, ev)
+        # The hand at the bottom: the viewer's, or the seat to move's backs.
+        bottom = viewer if viewer is not None else (turn if turn >= 0 else 0)
+        self.draw_top(d, now, viewer, ev, mine, cards, browsing, bottom)
+        self.draw_seats(d, now, ev, bottom)
         if browsing:
             self.draw_pile_bars(d, now)
         elif viewer is None:
-            self.draw_backs(d, turn if turn >= 0 else 0)
+            self.draw_backs(d, bottom)
         else:
             self.draw_hand(d, now, viewer, cards, mine)
 
-    def draw_top(self, d, now, viewer, ev, mine, cards, browsing):
+    def draw_top(self, d, now, viewer, ev, mine, cards, browsing, bottom):
         st = self.state
         flash = self.flashing(now)
         if mine and st.phase == T.LAY:
             word = "SET?" if (now // 1400) % 2 == 0 else "B=NO"
-            gfx.text(d, 0, 1, word, GOLD if word == "SET?" else palette.TEXT)
+            gfx.text(d, 0, 0, word, GOLD if word == "SET?" else palette.TEXT)
             return
         # The Tokkome on the arena (empty while a take is under way).
         tok = st.tokkome
@@ -352,7 +359,7 @@ class UI(GameUI):
             if flash:
                 frame = palette.BAD
             draw_digit_card(d, 0, frame, top)
-            gfx.text(d, 5, 1, "PUT", palette.TEXT)
+            gfx.text(d, 5, 0, "PUT", palette.TEXT)
             return
         if mine and st.phase == T.MAIN:
             chosen = self.chosen_pile()
@@ -361,10 +368,11 @@ class UI(GameUI):
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top)
-        # The whole Tokkome pile, one dot per card, oldest at the bottom.
+        # The Tokkome pile, one dot per card (the newest five), oldest at
+        # the bottom.
         k = len(tok)
-        for i in range(min(k, 7)):
-            d.pixel(5, 6 - i, VALUE[tok[k - min(k, 7) + i]])
+        for i in range(min(k, 5)):
+            d.pixel(5, 4 - i, VALUE[tok[k - min(k, 5) + i]])
         # The maki pile.
         frame = MAKI
         top = st.maki[-1]
@@ -378,9 +386,18 @@ class UI(GameUI):
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 6, frame, top)
+        # The bottom seat's own sets: gold dots up the column between the
+        # maki pile and the draw count.
+        sets = len(st.sets[bottom])
+        for i in range(min(sets, 5)):
+            g = GOLD
+            if ev is not None and ev[3] == "set" and ev[2] == bottom and i == sets - 1 \
+                    and gfx.blink(now, 200):
+                g = palette.WHITE
+            d.pixel(11, 4 - i, g)
         # Cards left to draw.
         left = len(st.draw)
-        gfx.text(d, 13, 1, str(left) if left < 10 else "+", DRAW if left > 2 else palette.BAD)
+        gfx.text(d, 13, 0, str(left) if left < 10 else "+", DRAW if left > 2 else palette.BAD)
 
     def anim_value(self, now, ev):
         """The pile top shown while a play is animated: a run's cards one by one."""
@@ -397,27 +414,37 @@ class UI(GameUI):
             return (a - T.SINGLE) // 7
         return (a - T.RUN) // 2
 
-    def draw_seats(self, d, now, ev):
-        """Row 7: per seat a dot in its colour and a gold dot per set."""
+    def draw_seats(self, d, now, ev, bottom):
+        """Rows 5-7: a row for every seat but `bottom` (whose hand is at the
+        bottom of the screen), in turn order after it: a dot in the seat's
+        colour (blinking on its turn), a pip per card in its hand, and a
+        gold dot per set it has laid, from the right."""
         st = self.state
         n = st.num_players
-        w = 16 // n
         turn = st.current_player()
-        for s in range(n):
-            x = s * w + (16 - w * n) // 2
+        y = 5
+        for k in range(1, n):
+            s = (bottom + k) % n
             c = palette.PLAYERS[s]
             if s == turn:
-                c = c if gfx.blink(now, 800, 70) else palette.scale(c, 30)
+                d.pixel(0, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 25))
             else:
-                c = palette.scale(c, 45)
-            d.pixel(x, 7, c)
+                d.pixel(0, y, c)
             sets = len(st.sets[s])
-            for i in range(min(sets, w - 2)):
+            size = T.hand_size(st.hands[s])
+            room = 15 - sets
+            for i in range(min(size, room)):
+                pct = 45 if (i // 5) % 2 == 0 else 22
+                d.pixel(1 + i, y, palette.scale(c, pct))
+            if size > room:
+                d.pixel(room, y, palette.WHITE)
+            for i in range(sets):
                 g = GOLD
                 if ev is not None and ev[3] == "set" and ev[2] == s and i == sets - 1 \
                         and gfx.blink(now, 200):
                     g = palette.WHITE
-                d.pixel(x + 2 + i, 7, g)
+                d.pixel(15 - i, y, g)
+            y += 1
 
     def draw_backs(self, d, seat):
         """Hidden hand (several people play): the cards from behind."""

@@ -63,6 +63,46 @@ def test_a_long_hand_uses_one_led_per_card():
     assert heights[:15] == [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7]
 
 
+def seat_row(app, y):
+    """(pips lit after the seat's dot, gold dots) in row y."""
+    d = app.hal.display
+    lit = [x for x in range(1, 16) if d.get(x, y)]
+    gold = [x for x in lit if d.get(x, y) == TS.GOLD]
+    return len(lit) - len(gold), len(gold)
+
+
+def test_every_hand_size_and_set_count_is_on_the_screen():
+    """Issue: "The screens show ... every player's hand size and laid-set
+    count." (games.md: "Visible: ... hand sizes"): a row per other seat, in
+    turn order after the player at the bottom: its colour, a pip per card,
+    a gold dot per set; the bottom player's own sets up the column at x 11."""
+    g = position(["1224566", "356", "2356", "447"], tokkome="343", maki="2",
+                 sets=[[7], [], [1], []])
+    app, run = app_with(session_with(g, ("human", "normal", "normal", "normal")))
+    run.idle()
+    d = app.hal.display
+    for y, seat in ((5, 1), (6, 2), (7, 3)):
+        assert d.get(0, y) == TS.palette.PLAYERS[seat]
+        assert seat_row(app, y) == (T.hand_size(g.hands[seat]), len(g.sets[seat]))
+    assert [d.get(11, y) for y in range(5)] == [0, 0, 0, 0, TS.GOLD]
+    # Three players: two rows, starting with the next seat after the viewer.
+    g = position(["1224566", "35677", "3567"], tokkome="4", maki="2", sets=[[], [1], []],
+                 turn=1)
+    app, run = app_with(session_with(g, ("normal", "normal", "human")))
+    run.advance(100)
+    assert d is not app.hal.display
+    d = app.hal.display
+    assert d.get(0, 5) == TS.palette.PLAYERS[0] and d.get(0, 7) == 0
+    assert seat_row(app, 5) == (7, 0)
+    assert seat_row(app, 6) == (5, 1)
+    # The seat to move (P2) blinks; the others stay lit.
+    seen = set()
+    for _ in range(12):
+        run.advance(90)
+        seen.add(d.get(0, 6))
+    assert len(seen) == 2 and TS.palette.PLAYERS[1] in seen
+
+
 def test_pass_the_device_between_two_people_but_not_within_a_turn():
     """Hands are hidden: with two people a PASS screen comes before each one's
     hand; in the middle of a take (set, card on the arena) it does not."""
