@@ -209,7 +209,7 @@ def locks(geo, board, enc):
     return out
 
 
-def pockets(geo, board, enc):
+def pockets(geo, board, enc, owner=None):
     """Score by the pocket rule (games.md): [points for White, for Black].
 
     A sector of colour X is free unless the other colour encloses it (at the
@@ -217,7 +217,10 @@ def pockets(geo, board, enc):
     pocket is a connected region of sectors that are not free (and of empty
     cells enclosed by someone). A pocket whose neighbouring free sectors and
     touched rim areas are all of one colour X is enclosed by X: each of its
-    sectors of the other colour scores one point for X."""
+    sectors of the other colour scores one point for X.
+
+    With a bytearray(4n) `owner`, every node in a pocket is marked there: 1 if
+    it scores for White, 2 for Black, 3 for nobody (free nodes stay 0)."""
     n = geo.n
     or8 = geo.or8
     nbc = geo.nbc
@@ -248,8 +251,11 @@ def pockets(geo, board, enc):
         border = 0
         white = 0
         black = 0
+        members = [] if owner is not None else None
         while stack:
             node = stack.pop()
+            if members is not None:
+                members.append(node)
             c = node >> 2
             p = board[c]
             e0 = 3 * c
@@ -332,6 +338,9 @@ def pockets(geo, board, enc):
             score[WHITE] += black
         elif border == 2:
             score[BLACK] += white
+        if members is not None:
+            for node in members:
+                owner[node] = border if 0 < border < 3 and col[node] == 2 - border else 3
     return score
 
 
@@ -361,7 +370,7 @@ class Tomoe(Game):
     MAX_PLAYERS = 2
     VARIANTS = ("standard", "large", "tiles32")
     NUM_ACTIONS = NUM_ACTIONS
-    VERSION = 1
+    VERSION = 2  # 2: the large board is four rows of nine cells
     TAG = b"TE"
 
     def _new(self, num_players, variant, seed):
@@ -626,7 +635,7 @@ class Tomoe(Game):
         if c >= self.geo.n:
             return "?"
         x, r = self.geo.cells[c]
-        where = "%s%d" % ("abcdefghi"[x], r + 1)
+        where = "%s%d" % ("abcdefghij"[x], r + 1)
         if is_turn(action):
             return "turn %s %s" % (where, "cw" if direction_of(action) == 0 else "ccw")
         p = pattern_of(action)

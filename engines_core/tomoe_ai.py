@@ -22,12 +22,11 @@ turn the chains are built again with that cell emptied.
   chains plus the rulebook's count (the pocket rule) with today's chains taken
   as final, and near the end the exact count. At the last action of a move
   it tries its best LAST actions against the opponent's answer likewise.
-  WIDTH, REPLIES and LAST scale with `effort`. On the large board most
-  points come from the teeth (cells with one neighbour and two rim edges),
-  whose pockets go to their rim's colour whoever lays them; there the
-  search only pays once the board is half full, so hard plays like normal
-  until 18 cells are left, and the pocket count joins the leaf value in the
-  last third.
+  WIDTH, REPLIES and LAST scale with `effort`. On the large board a
+  search with 19 or more empty cells costs up to 400M fuel (several seconds
+  on an RP2040) and did not win more often against normal than playing
+  normal's move there (docs/rules/tomoe.md), so hard searches once at most
+  18 cells are empty.
 
 All arithmetic is integer; choices depend only on the view and the rng.
 """
@@ -351,13 +350,8 @@ def chain_points(geo, board, ch):
 def leaf(g, me):
     """Value of a position for `me` (hard's search)."""
     ch = Chains(g.geo, g.board)
-    v = _value(ch, me)
-    if g.geo.n <= 24 or 3 * g.empty <= g.geo.n:
-        # On the large board the teeth's pockets go to their rim's colour
-        # whoever lays them; counting them early only makes the search rush
-        # for them, so there the count joins in the last third of the game.
-        pts = chain_points(g.geo, g.board, ch)
-        v += POCKET * (pts[me] - pts[1 - me])
+    pts = chain_points(g.geo, g.board, ch)
+    v = _value(ch, me) + POCKET * (pts[me] - pts[1 - me])
     if g.empty <= EXACT_FROM:
         pts = g.points
         v += EXACT * (pts[me] - pts[1 - me])

@@ -16,15 +16,24 @@ A tile is stored as its pattern: bit k is the colour of the middle of edge k
 (0 white, 1 black), never all three alike, so 1..6. Its tips (corners) all
 have the cell's tip colour: white on U cells, black on D cells (games.md).
 
-Boards:
+Boards (docs/rules/tomoe.md says why):
 - small: the regular hexagon of side 2, 24 cells, 12 up and 12 down;
-- large: the same hexagon with one "tooth" (a cell) on each of its 12 rim
-  edges, 36 cells, 18 up and 18 down, six-fold symmetric like the small one.
-The rim is split into six areas, one per side of the hexagon, numbered
+- large: four rows of nine cells (x 1-9), 36 cells, 18 up and 18 down:
+  straight top and bottom, zigzag left and right sides. Its centre vertex
+  has six cells around it like the small board's; a half-turn about it maps
+  the board onto itself and swaps up and down cells, so neither colour is
+  favoured; so does a mirror through it. Every cell on its rim has exactly
+  one rim edge (no teeth), and its outline (16 edges) is the shortest any
+  36 cells can have.
+Rim areas: the outline is walked clockwise and cut where its colour
+changes. A rim edge has the colour opposite to the tips of the cell along
+it, so a rim area meets a tile as a neighbouring tile would: through the
+edge middle only. On the hexagon that is one area per side (numbered
 clockwise from the top: 0 top, 1 upper right, 2 lower right, 3 bottom,
-4 lower left, 5 upper left. Each rim area has the colour opposite to the tips
-of the cells along it, so the six alternate white and black and a rim area
-meets a tile as a neighbouring tile would: through the edge middle only.
+4 lower left, 5 upper left); on the large board ten: the top (four edges),
+four single edges down the right side, the bottom (four edges), four single
+edges up the left side. Area 0 is always the one holding the top row's
+first top edge, and the areas alternate white and black.
 """
 
 WHITE = 0
@@ -32,12 +41,7 @@ BLACK = 1
 
 # Rows of (first x, last x) runs per row.
 _SMALL_ROWS = (((1, 5),), ((0, 6),), ((0, 6),), ((1, 5),))
-_LARGE_ROWS = (((3, 3), (5, 5)), ((1, 7),), ((0, 8),), ((0, 8),), ((1, 7),), ((3, 3), (5, 5)))
-
-# Side of the rim an edge faces, by (orientation, edge): the edge's outward
-# direction. U edges face upper right, bottom, upper left; D edges face top,
-# lower right, lower left.
-_SIDE_OF = ((1, 3, 5), (0, 2, 4))
+_LARGE_ROWS = (((1, 9),), ((1, 9),), ((1, 9),), ((1, 9),))
 
 
 def is_up(x, r):
@@ -59,11 +63,18 @@ def neighbour_xy(x, r, k):
     return (x - 1, r), 0
 
 
+def corners(x, r):
+    """The corners (x, row line) of cell (x, r), clockwise from corner 0."""
+    if is_up(x, r):
+        return (x, r), (x + 1, r + 1), (x - 1, r + 1)
+    return (x - 1, r), (x + 1, r), (x, r + 1)
+
+
 class Geometry:
     """One board: cells, neighbours across each edge, rim areas and colours.
 
-    NB[c * 3 + k] is n * 3 + kn for a neighbouring cell, or -1 - side when
-    edge k of cell c lies on the rim (side 0-5)."""
+    NB[c * 3 + k] is n * 3 + kn for a neighbouring cell, or -1 - area when
+    edge k of cell c lies on the rim (rim area 0, 1, ...)."""
 
     def __init__(self, name, rows):
         self.name = name
@@ -79,35 +90,43 @@ class Geometry:
             index[xy] = i
         self.orient = bytes(0 if is_up(x, r) else 1 for (x, r) in cells)
         nb = [0] * (3 * self.n)
-        inner = [0] * self.n
         for c, (x, r) in enumerate(cells):
             for k in range(3):
                 xy, kn = neighbour_xy(x, r, k)
                 n = index.get(xy)
                 if n is not None:
                     nb[3 * c + k] = 3 * n + kn
-                    inner[c] += 1
-        # Rim sides: a tooth (a cell with one neighbour) belongs to the side
-        # of the edge it sits on, seen from the inner cell.
-        rim_edges = [[] for _ in range(6)]
-        for c, (x, r) in enumerate(cells):
-            for k in range(3):
-                xy, kn = neighbour_xy(x, r, k)
-                if xy in index:
-                    continue
-                if inner[c] == 1:
-                    for kk in range(3):
-                        xy2, kn2 = neighbour_xy(x, r, kk)
-                        if xy2 in index:
-                            side = _SIDE_OF[self.orient[index[xy2]]][kn2]
-                else:
-                    side = _SIDE_OF[self.orient[c]][k]
-                nb[3 * c + k] = -1 - side
-                rim_edges[side].append(3 * c + k)
+        # Rim areas: walk the outline clockwise (each cell's edges run
+        # clockwise round it, so a rim edge leads to the one starting where
+        # it ends) and cut it where the colour changes.
+        rim = [e for e in range(3 * self.n)
+               if neighbour_xy(cells[e // 3][0], cells[e // 3][1], e % 3)[0] not in index]
+        starting = {}
+        for e in rim:
+            cs = corners(*cells[e // 3])
+            starting[cs[e % 3]] = e
+        colour = [1 - self.orient[e // 3] for e in range(3 * self.n)]
+        # Start at the top row's first top edge, backed up to where its run
+        # begins.
+        start = min(e for e in rim if self.orient[e // 3] == 1 and e % 3 == 0
+                    and cells[e // 3][1] == 0)
+        walk = [start]
+        while len(walk) < len(rim):
+            e = walk[-1]
+            walk.append(starting[corners(*cells[e // 3])[(e % 3 + 1) % 3]])
+        k = len(walk)
+        while colour[walk[k - 1]] == colour[start]:
+            k -= 1
+        walk = walk[k:] + walk[:k]
+        rim_edges = []
+        for i, e in enumerate(walk):
+            if i == 0 or colour[e] != colour[walk[i - 1]]:
+                rim_edges.append([])
+            rim_edges[-1].append(e)
+            nb[e] = -len(rim_edges)
         self.nb = tuple(nb)
         self.rim_edges = tuple(tuple(e) for e in rim_edges)
-        # A rim area's colour: opposite to the tips of the cells along it.
-        self.rim_colour = bytes(1 - self.orient[e[0] // 3] for e in self.rim_edges)
+        self.rim_colour = bytes(colour[e[0]] for e in self.rim_edges)
         self.up_cells = sum(1 for o in self.orient if o == 0)
         self.down_cells = self.n - self.up_cells
         self.width = max(x for x, r in cells) + 1
@@ -119,13 +138,14 @@ class Geometry:
                                    for r in (cr - 1, cr)))
         self.index = index
         # Flat tables for the analysis loops: the neighbour cell across each
-        # cell-edge (255 on the rim) and its edge number (the side on the rim).
+        # cell-edge (255 on the rim) and its edge number (the rim area on the rim).
         self.nbc = bytes(nb[e] // 3 if nb[e] >= 0 else 255 for e in range(3 * self.n))
         self.nbk = bytes(nb[e] % 3 if nb[e] >= 0 else -1 - nb[e] for e in range(3 * self.n))
         self.or8 = bytes(8 * o for o in self.orient)
         # Rim cell-edges by the rim's colour.
-        self.rim_by_colour = tuple(tuple(e for side in range(6) if self.rim_colour[side] == col
-                                         for e in self.rim_edges[side]) for col in (0, 1))
+        self.rim_by_colour = tuple(tuple(e for area in range(len(rim_edges))
+                                         if self.rim_colour[area] == col
+                                         for e in self.rim_edges[area]) for col in (0, 1))
 
     def cell_at(self, x, r):
         """Cell index at (x, r), or -1."""

@@ -9,8 +9,8 @@ so the colour regions - the curves - read as bright bands; the dim tips show
 the triangle grid. Black is drawn blue (an unlit LED would be invisible).
 Empty cells are a faint grey grid. The rim areas are dim lines in their
 colour just outside the board's edge. The view scrolls to keep the cursor
-(or the tile just played) in sight: the small board is 23 LEDs wide, the
-large one 29 wide and 18 high.
+(or the tile just played) in sight: with its rim the small board is 25 LEDs
+wide, the large one 31; both are 14 high.
 
 B switches to the map: the whole board at 4 LEDs a triangle (its three edge
 middles and its centre; tips left out; empty cells dark), where the tiles

@@ -90,15 +90,25 @@ def test_the_four_figures():
 def test_boards_of_24_and_36_cells():
     """001: "das Brett ist mit 24 Teilen bedeckt (das große Brett mit 36)";
     games.md: the small board is "a regular hexagon of side 2 (24 cells)"; the
-    large one (our reading) the same hexagon with a tooth on each of its 12
-    rim edges. White-tip tiles fit up cells, black-tip tiles down cells."""
+    large one (our reading, docs/rules/tomoe.md) four rows of nine cells, as
+    fair to both colours as the hexagon and without teeth. White-tip tiles
+    fit up cells, black-tip tiles down cells."""
     small, large = TB.SMALL, TB.LARGE
     assert (small.n, small.up_cells, small.down_cells) == (24, 12, 12)
     assert (large.n, large.up_cells, large.down_cells) == (36, 18, 18)
-    assert set(small.cells) < set((x - 1, r - 1) for x, r in large.cells) | set(small.cells)
-    # Every tooth of the large board has exactly one neighbour.
-    teeth = [c for c in range(large.n) if sum(large.nbc[3 * c + k] != 255 for k in range(3)) == 1]
-    assert len(teeth) == 12
+    assert sorted(large.cells) == sorted((x, r) for x in range(1, 10) for r in range(4))
+    for geo in TB.BOARDS:
+        # A half-turn about the centre vertex maps the board onto itself and
+        # swaps up and down cells; so does a mirror through it.
+        cx, cr = geo.width // 2, geo.height // 2
+        for (x, r) in geo.cells:
+            half = geo.cell_at(2 * cx - x, 2 * cr - 1 - r)
+            assert half >= 0 and geo.orient[half] != geo.orient[geo.cell_at(x, r)]
+            assert geo.cell_at(2 * cx - x, r) >= 0
+        # No cell has two rim edges (no teeth).
+        for c in range(geo.n):
+            assert sum(geo.nbc[3 * c + k] == 255 for k in range(3)) <= 1
+    assert sum(large.nbc[e] == 255 for e in range(3 * large.n)) == 16
     assert T.Tomoe(2, "standard", 1).geo is small and T.Tomoe(2, "large", 1).geo is large
 
 
@@ -116,16 +126,22 @@ def test_the_mark_in_the_middle():
 
 def test_rim_areas_alternate_white_and_black():
     """games.md: "the board outline is split into rim areas, alternately white
-    and black (for the hexagon, one per side)". Our reading: each has the
-    colour opposite to the tips of the cells along it."""
-    for geo in TB.BOARDS:
-        assert len(geo.rim_edges) == 6
+    and black (for the hexagon, one per side)". Our reading: a rim edge has
+    the colour opposite to the tips of the cell along it, and a rim area is a
+    run of one colour along the outline: six on the hexagon, ten on the
+    large board (top, bottom, and single edges down its zigzag sides)."""
+    for geo, sizes in ((TB.SMALL, [2] * 6), (TB.LARGE, [4, 1, 1, 1, 1, 4, 1, 1, 1, 1])):
+        assert [len(e) for e in geo.rim_edges] == sizes
         cols = list(geo.rim_colour)
-        assert cols in ([0, 1, 0, 1, 0, 1], [1, 0, 1, 0, 1, 0])
-        for side in range(6):
-            for e in geo.rim_edges[side]:
-                assert geo.orient[e // 3] == 1 - cols[side]
-    assert list(TB.SMALL.rim_colour)[0] == T.WHITE  # top side of the small board
+        assert cols == [0, 1] * (len(sizes) // 2)
+        for area in range(len(sizes)):
+            for e in geo.rim_edges[area]:
+                assert geo.orient[e // 3] == 1 - cols[area]
+                assert geo.nbc[e] == 255 and geo.nbk[e] == area
+        assert sorted(e for a in geo.rim_edges for e in a) == \
+            [e for e in range(3 * geo.n) if geo.nbc[e] == 255]
+    # The hexagon's top side is white, its upper right side black.
+    assert TB.SMALL.rim_edges[0] == (3, 9) and TB.SMALL.rim_edges[1] == (12, 33)
 
 
 def test_32_tile_set_only_with_the_small_board():
@@ -139,6 +155,16 @@ def test_32_tile_set_only_with_the_small_board():
     assert TB.LARGE.up_cells > 2 * 8
     with pytest.raises(ValueError):
         T.Tomoe(2, "large+tiles32", 1)
+
+
+def test_every_action_has_its_own_name():
+    """Every lay and turn on either board has a distinct readable name."""
+    for variant in ("standard", "large"):
+        g = position({(3, 1): "U", (5, 1): "L"}, variant=variant)
+        full = T.Tomoe(2, variant, 1)
+        names = set(full.action_name(a) for a in full.legal_actions())
+        names |= set(g.action_name(a) for a in g.legal_actions() if T.is_turn(a))
+        assert len(names) == 6 * g.geo.n + 4 and "?" not in names
 
 
 def test_white_plays_black_white_begins_with_one_tile():
@@ -413,6 +439,42 @@ def test_a_band_between_two_rim_areas_is_not_a_closed_curve():
     # OPEN_AREA, where the empty cell inside is enclosed.
 
 
+def test_a_band_between_two_rim_areas_of_the_large_board():
+    """001: "Die Verbindung zwischen zwei verschiedenen Randgebieten der
+    eigenen Farbe zählt nicht als geschlossene Kurve." On the large board's
+    zigzag side the rim areas are single edges: a black band from the black
+    edge of U(1,0) round D(1,1) to the black edge of U(1,2) does not enclose
+    D(1,1), since the white edge beside D(1,1) lies between the two. (The
+    band's tiles show D(1,1) their white middles, so with that white rim edge
+    White holds it.)"""
+    band = {(1, 0): "LR", (2, 0): "LR", (3, 0): "LD", (3, 1): "UL", (2, 1): "RD",
+            (2, 2): "UL", (1, 2): "LR"}
+    g = position(band, variant="large", player=T.BLACK)
+    geo = g.geo
+    for x, r, area in ((1, 0, 9), (1, 1, 8), (1, 2, 7)):
+        assert geo.nbk[3 * cell(geo, x, r) + 2] == area  # the left edges
+    assert list(geo.rim_colour[7:10]) == [T.BLACK, T.WHITE, T.BLACK]
+    ch = Chains(geo, g.board)
+    ends = [ch.root[node(g, x, r, sector_at_edge(g, x, r, "L"))] for x, r in ((1, 0), (1, 2))]
+    assert ends[0] == ends[1] and ch.free[ends[0]]  # one band, on black rims
+    assert enclosed_by(g, 1, 1) == "W"  # not Black's
+    for x, r in ((4, 0), (4, 1), (3, 2), (1, 3)):  # open board along the band
+        assert enclosed_by(g, x, r) == ""
+    # Only the four cut-off white tips, boxed in by black, count.
+    assert g.scores() == [0, 4]
+    # A tile laid there: its white middle joins the white rim edge; its black
+    # part faces only white and is enclosed by White - but the white parts
+    # round it, cut off from the open board now, are enclosed by Black's
+    # band. Those three form a pocket bordered by both colours (the free
+    # white middle, the free band): it scores for nobody (games.md).
+    g.apply(lay(g, 1, 1, "UR"))
+    assert enclosed_by(g, 1, 1, sector_at_edge(g, 1, 1, "L")) == ""
+    assert enclosed_by(g, 1, 1, sector_at_edge(g, 1, 1, "U")) == "W"
+    assert enclosed_by(g, 1, 0, sector_at_edge(g, 1, 0, "D")) == "B"
+    assert enclosed_by(g, 2, 1, sector_at_edge(g, 2, 1, "L")) == "B"
+    assert g.scores() == [0, 4]
+
+
 def test_closed_curves_are_never_opened():
     """001: "Gedreht werden dürfen nur solche Spielteile, die sich nicht bereits in
     einer geschlossenen Kurve befinden. Mit anderen Worten, geschlossene Kurven
@@ -555,6 +617,58 @@ def test_pocket_rule_at_the_end():
     for seed in range(10):
         g = random_game("standard" if seed % 2 else "large", seed)
         assert g.scores() == _recount(g)
+
+
+# A full large board (the end of a game) holding games.md's example of
+# nesting round the vertex at x 4 between rows 2 and 3 (hand-checked below).
+NESTED = {(1, 0): "RL", (2, 0): "RL", (3, 0): "DL", (4, 0): "UL", (5, 0): "R",
+          (6, 0): "R", (7, 0): "D", (8, 0): "R", (9, 0): "R",
+          (1, 1): "R", (2, 1): "RL", (3, 1): "UR", (4, 1): "RL", (5, 1): "RL",
+          (6, 1): "L", (7, 1): "UL", (8, 1): "RD", (9, 1): "U",
+          (1, 2): "RL", (2, 2): "RL", (3, 2): "RD", (4, 2): "RL", (5, 2): "DL",
+          (6, 2): "RL", (7, 2): "DL", (8, 2): "U", (9, 2): "R",
+          (1, 3): "UR", (2, 3): "DL", (3, 3): "UR", (4, 3): "RL", (5, 3): "UL",
+          (6, 3): "RD", (7, 3): "UL", (8, 3): "R", (9, 3): "R"}
+
+
+def test_nested_rings_at_the_end_of_a_game():
+    """games.md: "A pocket whose neighbouring free sectors and touched rim
+    areas are all of one colour X is enclosed by X, and each of its sectors of
+    the other colour scores one point for X; its X sectors score for nobody
+    ... (Rulebook example: Black's free ring around White's ring around a
+    black ring around white fields - every white sector in there scores for
+    Black, the inner black ring for nobody, White scores nothing.)"
+
+    The six cells round the vertex carry a black ring (bands and mains
+    joined through their middles at the vertex) round the three white
+    cut-off tips there. Outside it lie white parts only: the ring tiles' own
+    white sectors and the tips of U(4,1), U(2,3), U(6,3) - four white chains,
+    none joined to a white rim. Round those lie black chains joined to black
+    rim areas (through U(1,2), U(1,0), U(9,0), and the bottom rim) and the
+    black bottom rim itself."""
+    g = position(NESTED, variant="large")
+    assert g.is_terminal()
+    ring = [(3, 2, 1), (4, 2, 0), (5, 2, 1), (3, 3, 0), (4, 3, 1), (5, 3, 0)]
+    fields = [(3, 2, 2), (5, 2, 2), (4, 3, 2)]
+    white_ring = [(3, 2, 0), (5, 2, 0), (4, 3, 0), (4, 2, 1), (3, 3, 1), (5, 3, 1), (4, 1, 0),
+                  (2, 3, 0), (6, 3, 0)]
+    for x, r, s in fields:
+        assert enclosed_by(g, x, r, s) == "B"
+    for x, r, s in ring:
+        assert enclosed_by(g, x, r, s) == "W"
+    for x, r, s in white_ring:
+        assert enclosed_by(g, x, r, s) == "B"
+    # Black's free chains round them: joined to black rim areas.
+    ch = Chains(g.geo, g.board)
+    for x, r, s in ((2, 2, 0), (6, 2, 0), (3, 1, 0), (5, 1, 0), (1, 3, 0), (7, 3, 0),
+                    (2, 3, 1), (6, 3, 1), (4, 1, 1)):
+        assert ch.free[ch.root[node(g, x, r, s)]]
+    owner = bytearray(4 * g.geo.n)
+    T.pockets(g.geo, g.board, g.enc, owner)
+    for x, r, s in fields + white_ring:
+        assert owner[node(g, x, r, s)] == 2  # Black's points
+    for x, r, s in ring:
+        assert owner[node(g, x, r, s)] == 3  # nobody's
 
 
 def _recount(g):

@@ -335,7 +335,7 @@ def test_laid_tile_keeps_the_view_on_the_cursor_for_the_large_board():
         run.run(b)
         pts = cell_pixels(ui, ui.cursor)
         assert all(0 <= x < 16 and 0 <= y < 14 for x, y in pts)
-    go_to(run, ui, 0)  # the top left tooth
+    go_to(run, ui, 0)  # the top left corner
     pts = cell_pixels(ui, ui.cursor)
     assert all(0 <= x < 16 and 0 <= y < 14 for x, y in pts)
 
