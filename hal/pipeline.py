@@ -28,11 +28,24 @@ Three jobs, every time a changed frame is shown:
    of every frame sent is within the budget; a frame that fits is shown
    exactly as `pixel_duty` says.
 
-Speed: on MicroPython the per-byte work runs inside the built-in `framebuf`
-module (a GS8 blit through a 256-entry palette is a table lookup in C) and
-`sum`/`count`/`find`: a few dozen Python operations per frame, plus a short
-loop over the pixels that are lit but round to black (dim greys cost least). See tools/bench_frame.py for the measured cost. Without
-`framebuf` (CircuitPython, CPython) plain loops produce the same bytes.
+Speed. On MicroPython the per-byte work runs inside the built-in
+`framebuf` module (a GS8 blit through a 256-entry palette is a table lookup
+in C; a GS2 blit packs a pixel's three channel states into one byte, which
+a second palette turns into "lit but rounds to black") and `sum`/`count`/
+`find`. Python works only on the pixels that round to black (their duty-1
+fix-ups; a run of one colour, e.g. a row of dim greys, in one slice), once
+per frame: the fix-ups are kept in a wire-ordered buffer and a keyed blit
+repaints everything else around them, at the player's level or a limited
+one alike. The pipeline also keeps its scan of the last frame (duty sum,
+channels on, dark pixels, fix-ups): a new frame is compared with it 16 LEDs
+at a time, and only the stretch from the first changed LED to the last is
+counted and painted again (if it is at most half the chain and the levels
+are unchanged; else the whole frame). The firmware only shows frames that
+changed, and a turn's frames differ by a blinking cursor, so most frames
+cost a fraction of a whole one. See tools/bench_frame.py for the measured
+cost (on an RP2040: a Tomoko turn about 3.6 ms a frame, a whole new screen
+7.3-9 ms; the wire takes 7.7 ms). Without `framebuf` (CircuitPython,
+CPython) plain loops produce the same bytes, one pass (two when limited).
 """
 
 from hal.colour import GAMMA
@@ -45,9 +58,10 @@ LADDER = (1000, 917, 841, 771, 707, 648, 595, 545, 500, 459, 420, 386, 354, 324,
           57, 53, 48, 44, 41, 37, 34, 31, 29, 26, 24, 22, 20, 19, 17, 16, 14, 13, 12, 11,
           10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 _CACHE = 12  # brightness tables kept (256 bytes and a palette each)
+_CHUNK = 16  # LEDs compared at a time to find what changed since the last frame
 _ZERO = b"\x00"
-_ONE = b"\x01"
-_KEY = 255  # a palette output that means "leave this pixel alone"
+_ONE = b"\x01"  # the scan's code of a lit LED that rounds to black
+_BITS = (0, 1, 1, 2, 1, 2, 2, 3)  # how many of R (1), G (2), B (4) are set
 
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 
@@ -121,8 +135,10 @@ class Pipeline:
     not change: the fast path keeps views of it). `order`: the LEDs' colour
     order, e.g. "GRB" (WS2812B), "RGB", "GRBW" (the white channel stays 0).
     `out`: where to render (e.g. MicroPython's `NeoPixel.buf`), else a new
-    bytearray. After `render`: `level` (tenths of a percent of full duty),
-    `ma` (the estimated draw, mA), `limited` (the current limit dimmed it).
+    bytearray; only the pipeline writes it (if something else does, the
+    next frame is painted whole). After `render`: `level` (tenths of a
+    percent of full duty), `ma` (the estimated draw, mA), `limited` (the
+    current limit dimmed it). `budget_ma` may be changed between frames.
     """
 
     def __init__(self, buf, order="GRB", budget_ma=500, ma_per_channel=20, idle_ma=1,
@@ -141,23 +157,34 @@ class Pipeline:
         if len(out) != n * self.bpp:
             raise ValueError("output buffer has %d bytes, want %d" % (len(out), n * self.bpp))
         self.out = out
-        self.budget_ma = budget_ma
         self.idle_ma = idle_ma
         self.k = ma_per_channel
-        # The budget left for light, in (mA per channel) x (duty units).
-        self.allowed = (budget_ma - idle_ma * n) * 255
-        if self.allowed <= 0:
-            raise ValueError("a %d mA budget does not cover the idle draw of %d LEDs (%d mA)"
-                             % (budget_ma, n, idle_ma * n))
+        self.budget_ma = budget_ma
         self.max_brightness = max_brightness
         self.level = 0
         self.ma = 0
         self.limited = False
         self._luts = {}
+        self._last = 0  # index in LADDER of the last limited level
         fb = _framebuf() if fast else None
         self.fast = fb is not None
         if self.fast:
             self._views(fb)
+
+    @property
+    def budget_ma(self):
+        """The current budget (mA); it may be changed between frames."""
+        return self._budget
+
+    @budget_ma.setter
+    def budget_ma(self, budget_ma):
+        allowed = (budget_ma - self.idle_ma * self.n) * 255
+        if allowed <= 0:
+            raise ValueError("a %d mA budget does not cover the idle draw of %d LEDs (%d mA)"
+                             % (budget_ma, self.n, self.idle_ma * self.n))
+        self._budget = budget_ma
+        # The budget left for light, in (mA per channel) x (duty units).
+        self.allowed = allowed
 
     # Levels and tables ---------------------------------------------------------
     def level_for(self, brightness):
@@ -165,58 +192,101 @@ class Pipeline:
         level = brightness * self.max_brightness // 10
         return 0 if level < 0 else 1000 if level > 1000 else level
 
-    def _table(self, level, base):
-        """(lut, palette) for `level` under the player's level `base`, built
-        once and kept (a few at a time). A channel dark at `base` stays
-        dark; one lit at `base` keeps at least duty 1."""
-        key = base << 11 | level
+    def _table(self, level, base, keep=False):
+        """(lut, palette, key) for `level` under the player's level `base`,
+        built once and kept (a few at a time). A channel dark at `base`
+        stays dark; one lit at `base` keeps at least duty 1. With `keep`, a
+        lit channel that rounds to 0 at `base` maps to `key`, a value no
+        duty takes: the keyed paint leaves its byte as it is (0, or the
+        duty 1 of a fix-up). Without, `key` is -1."""
+        key = base << 12 | level << 1 | (1 if keep else 0)
         t = self._luts.get(key)
         if t is None:
             if len(self._luts) >= _CACHE:
                 self._luts = {}
             lut = bytearray(256)
-            for v in range(256):
+            for v in range(1, 256):
                 if GAMMA[v] * base // 1000:
                     d = GAMMA[v] * level // 1000
                     lut[v] = d if d else 1
+            skip = -1
+            if keep:
+                used = bytearray(256)
+                for d in lut:
+                    used[d] = 1
+                skip = 255  # a value no duty takes: the blit's key
+                while used[skip]:
+                    skip -= 1
+                for v in range(1, 256):
+                    if not GAMMA[v] * base // 1000:
+                        lut[v] = skip
             pal = None
             if self.fast:
                 pal = self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8)
-            t = (lut, pal)
+            t = (lut, pal, skip)
             self._luts[key] = t
         return t
 
     def _views(self, fb):
-        """framebuf views: one column per colour channel, one pixel per row."""
+        """framebuf views of the buffers, and what the scan keeps between
+        frames."""
         self._fb = fb
         n, bpp, GS8 = self.n, self.bpp, fb.GS8
         FB = fb.FrameBuffer
-        src = memoryview(self.buf)
-        dst = memoryview(self.out)
+        buf = self.buf
+        src = memoryview(buf)
+        self._bufv = src
+        self._outv = memoryview(self.out)
+        # Painting: one column per colour channel, one LED per row.
         self._src = [FB(src[c:], 1, n, GS8, 3) for c in range(3)]
-        self._dst = [FB(dst[self.pos[c]:], 1, n, GS8, bpp) for c in range(3)]
-        self._mark = bytearray(n)  # one byte per LED: 1 = lit but rounds to black
-        self._markfb = FB(self._mark, 1, n, GS8, 1)
-        self._p_lit = self._palette(lambda v: 1 if v else 0)
-        self._p_lit_key = self._palette(lambda v: 1 if v else _KEY)
-        self._marks = {}
+        self._dst = [FB(self._outv[self.pos[c]:], 1, n, GS8, bpp) for c in range(3)]
+        # The scan: the framebuffer as one row, and as one LED per row.
+        self._row = FB(buf, 3 * n, 1, GS8)
+        self._px = FB(buf, 3, n, GS8, 3)
+        # A stretch's duties at the player's level (a rescan is at most n/2 LEDs).
+        self._part = bytearray(3 * (n // 2 + _CHUNK))
+        self._partv = memoryview(self._part)
+        self._code = bytearray(n + 1)  # per LED: 1 if lit but it rounds to black
+        self._codev = memoryview(self._code)
+        self._c2 = FB(self._code, 4, n, fb.GS2_HMSB, 4)  # its 3 channels' states
+        self._c8 = FB(self._code, 1, n, GS8, 1)
+        b = bytearray(256)  # 3 states (0 off, 1 rounds to 0, 2 on) -> code
+        for x in range(256):
+            s = (x & 3, (x >> 2) & 3, (x >> 4) & 3)
+            b[x] = 1 if 1 in s and 2 not in s else 0
+        self._p_code = FB(b, 256, 1, GS8)
+        self._fix = bytearray(len(self.out))  # the fix-ups, in wire order
+        self._fixfb = FB(self._fix, len(self.out), 1, GS8)
+        pats = []  # a fix-up for each set of strongest channels (bits: R, G, B)
+        for w in range(8):
+            pat = bytearray(bpp)
+            for c in range(3):
+                if w >> c & 1:
+                    pat[self.pos[c]] = 1
+            pats.append(bytes(pat))
+        self._pats = pats
+        self._prev = bytearray(3 * n)  # the framebuffer the scan describes
+        prev = memoryview(self._prev)
+        self._prevrow = FB(self._prev, 3 * n, 1, GS8)
+        self._bch = [src[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
+        self._pch = [prev[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
+        self._base = -1  # the level the scan was made at (-1: none yet)
+        self._pals = None  # (base, its palette, its states palette)
+        self._stats = None
+        self._span = None
+        self._shown = bytearray(len(self.out))  # out as the last render left it
+        self._painted = -1  # (level << 11 | base) of _shown, -1: not to be trusted
+        self._fresh = -1  # (level << 11 | base) if the scan left out finished
+        self._kpal = (-1,)  # (level << 11 | base, palette, key) of the last paint
 
-    def _palette(self, f):
+    def _palettes(self, base):
+        """(base, duty palette, states palette) at the player's level."""
+        lut, pal = self._table(base, base)[:2]
         b = bytearray(256)
-        for v in range(256):
-            b[v] = f(v)
-        return self._fb.FrameBuffer(b, 256, 1, self._fb.GS8)
-
-    def _mark_palettes(self, base):
-        """For the red pass: 0 keep, lit but below the threshold 1, else 0;
-        for green and blue: at or above the threshold 0, else keep."""
-        p = self._marks.get(base)
-        if p is None:
-            lut = self._table(base, base)[0]
-            self._marks = {}
-            p = (self._palette(lambda v: _KEY if not v else 0 if lut[v] else 1),
-                 self._palette(lambda v: 0 if lut[v] else _KEY))
-            self._marks[base] = p
+        for v in range(1, 256):
+            b[v] = 2 if lut[v] else 1
+        p = (base, pal, self._fb.FrameBuffer(b, 256, 1, self._fb.GS8))
+        self._pals = p
         return p
 
     # The frame -------------------------------------------------------------------
@@ -224,132 +294,310 @@ class Pipeline:
         """Render `buf` (the framebuffer given at construction) at `brightness` %.
 
         Returns the output buffer."""
-        L0 = self.level_for(brightness)
+        L0 = brightness * self.max_brightness // 10  # as level_for()
+        L0 = 0 if L0 < 0 else 1000 if L0 > 1000 else L0
         k = self.k
         allowed = self.allowed
         out = self.out
-        self._paint(L0, L0)
-        total = sum(out)  # the sum of duties at the player's level
-        dark = self._mark_dark(L0)  # lit pixels that round to black
-        extra = -1
-        if (total + 3 * dark) * k > allowed and total * k <= allowed:
-            extra = self._never_dark()  # close to the budget: count exactly
+        fast = self.fast
+        if fast:
+            total, on, dark, extra = self._scan(L0)
+        else:
+            total, dark, extra = self._plain(L0)
+            on = -1
         level = L0
         bound = total
-        if extra < 0 and (total + 3 * dark) * k <= allowed:
-            extra = self._never_dark()
-        elif extra < 0 or (total + extra) * k > allowed:
+        if (total + extra) * k > allowed:
             # Limit. Channels on at the player's level keep at least duty 1.
-            on = len(out) - out.count(_ZERO) - (extra if extra > 0 else 0)
-            level = self._limit(L0, total, on, extra if extra >= 0 else 3 * dark)
-            self._paint(level, L0)
+            if on < 0:
+                on = self._on()
+            # Over the budget even without the fix-ups: they count as the
+            # 3 per dark pixel they can be at most.
+            room = allowed // k - on - (extra if total * k <= allowed else 3 * dark)
+            t = total + on
+            i = self._last  # the last frame's step: usually this one's too
+            level = LADDER[i] if i < len(LADDER) else 0
+            if not (level < L0 and level * t // L0 <= room and
+                    (i == 0 or LADDER[i - 1] >= L0 or LADDER[i - 1] * t // L0 > room)):
+                level = self._limit(L0, t, room)
             # floor(G*L/1000) <= (L/L0) * (floor(G*L0/1000) + 1), plus 1 for
             # the duty-1 floor, on every channel that is on.
-            bound = level * (total + on) // L0 + on if L0 else on
-            extra = self._never_dark()
-            if (bound + extra) * k > allowed:
-                # Not even duty 1 per lit channel fits: show nothing.
-                out[:] = bytes(len(out))
-                bound = extra = 0
+            bound = level * t // L0 + on if L0 else on
+        if (bound + extra) * k > allowed:
+            # Not even duty 1 per lit channel fits: show nothing.
+            out[:] = bytes(len(out))
+            bound = extra = 0
+            self._painted = self._fresh = -1
+        elif fast:
+            # out = the fix-ups, painted over at `level` (the channels that
+            # round to 0 at L0 are left as they are). Only the LEDs that
+            # changed, if the levels are as last time and out is as it was.
+            key = level << 11 | L0
+            if self._fresh != key:  # (else the scan did it)
+                kp = self._kpal
+                if kp[0] != key:
+                    kp = (key,) + self._table(level, L0, True)[1:]
+                    self._kpal = kp
+                span = self._span
+                if span is not None and self._painted == key and out == self._shown:
+                    a, b = span
+                    if a < b:
+                        bpp = self.bpp
+                        fa = a * bpp
+                        fb = b * bpp
+                        out[fa:fb] = self._fix[fa:fb]
+                        FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
+                        ov, pos, src = self._outv, self.pos, self._src
+                        for c in range(3):
+                            FB(ov[fa + pos[c]:], 1, b - a, GS8, bpp).blit(src[c], 0, -a, kp[2],
+                                                                          kp[1])
+                else:
+                    out[:] = self._fix
+                    dst, src = self._dst, self._src
+                    for c in range(3):
+                        dst[c].blit(src[c], 0, 0, kp[2], kp[1])
+            self._painted = key
+            self._fresh = -1
+            self._shown[:] = out
+        elif level < L0:
+            self._paint(level, L0)
         self.level = level
         self.limited = level < L0
         self.ma = (self.idle_ma * self.n * 255 + (bound + extra) * k + 254) // 255
         return out
 
-    def _limit(self, L0, total, on, extra):
-        """The highest ladder level below L0 whose bound fits (else 0)."""
-        room = self.allowed // self.k - on - extra  # duty units left for light
+    def _limit(self, L0, t, room):
+        """The highest ladder level below L0 whose bound fits (else 0):
+        level * t // L0 <= room."""
         lo, hi = 0, len(LADDER)  # LADDER descends: bisect for the first fit
         while lo < hi:
             mid = (lo + hi) >> 1
             level = LADDER[mid]
-            if level < L0 and level * (total + on) // L0 <= room:
+            if level < L0 and level * t // L0 <= room:
                 hi = mid
             else:
                 lo = mid + 1
+        self._last = lo
         return LADDER[lo] if lo < len(LADDER) else 0
 
+    # Without framebuf ----------------------------------------------------------------
+    def _plain(self, base):
+        """out = the frame at `base` with its fix-ups, in one loop. Returns
+        (sum of duties without fix-ups, dark pixels, duty added)."""
+        lut = self._table(base, base)[0]
+        buf, out, bpp = self.buf, self.out, self.bpp
+        pr, pg, pb = self.pos
+        dark = added = 0
+        j = 0
+        for i in range(0, 3 * self.n, 3):
+            r = buf[i]
+            g = buf[i + 1]
+            b = buf[i + 2]
+            dr = lut[r]
+            dg = lut[g]
+            db = lut[b]
+            out[j + pr] = dr
+            out[j + pg] = dg
+            out[j + pb] = db
+            if not (dr or dg or db) and (r or g or b):
+                dark += 1
+                added += _light(r, g, b, out, j, pr, pg, pb)
+            j += bpp
+        self._added = added
+        return sum(out) - added, dark, added
+
     def _paint(self, level, base):
-        """out = lut[buf], channel by channel, in the LEDs' colour order."""
-        lut, pal = self._table(level, base)
-        if self.fast:
+        """(Without framebuf.) out = lut[buf] in the LEDs' colour order,
+        except the channels that round to 0 at `base`: they keep the fix-up
+        already in `out`."""
+        lut, pal, skip = self._table(level, base, True)
+        buf, out, bpp = self.buf, self.out, self.bpp
+        pr, pg, pb = self.pos
+        j = 0
+        for i in range(0, 3 * self.n, 3):
+            d = lut[buf[i]]
+            if d != skip:
+                out[j + pr] = d
+            d = lut[buf[i + 1]]
+            if d != skip:
+                out[j + pg] = d
+            d = lut[buf[i + 2]]
+            if d != skip:
+                out[j + pb] = d
+            j += bpp
+
+    def _on(self):
+        """Channels on at the player's level (fix-ups not counted)."""
+        out = self.out
+        if not self.fast:
+            return len(out) - out.count(_ZERO) - self._added
+        s = self._stats
+        if s[1] < 0:  # not counted yet: paint the frame at that level to count
+            pal = self._pals[1]
             dst, src = self._dst, self._src
             for c in range(3):
                 dst[c].blit(src[c], 0, 0, -1, pal)
-            return
-        buf, out, bpp = self.buf, self.out, self.bpp
-        pr, pg, pb = self.pos
-        j = 0
-        for i in range(0, 3 * self.n, 3):
-            out[j + pr] = lut[buf[i]]
-            out[j + pg] = lut[buf[i + 1]]
-            out[j + pb] = lut[buf[i + 2]]
-            j += bpp
+            s[1] = len(out) - out.count(_ZERO)
+            self._painted = self._fresh = -1
+        return s[1]
 
-    def _mark_dark(self, base):
-        """How many pixels are lit but round to black at the player's level
-        (all channels below its threshold); the fast path also marks them."""
-        if not self.fast:
-            buf, out, bpp = self.buf, self.out, self.bpp
-            pr, pg, pb = self.pos
-            n = 0
-            j = 0
-            for i in range(0, 3 * self.n, 3):
-                if not (out[j + pr] or out[j + pg] or out[j + pb]) and \
-                        (buf[i] or buf[i + 1] or buf[i + 2]):
-                    n += 1
-                j += bpp
-            return n
-        p_red, p_bright = self._mark_palettes(base)
-        m, src = self._markfb, self._src
-        m.blit(src[1], 0, 0, -1, self._p_lit)  # green lit
-        m.blit(src[2], 0, 0, _KEY, self._p_lit_key)  # or blue lit
-        m.blit(src[0], 0, 0, _KEY, p_red)  # red: lit and dark, or bright
-        m.blit(src[1], 0, 0, _KEY, p_bright)  # green bright
-        m.blit(src[2], 0, 0, _KEY, p_bright)  # blue bright
-        return self._mark.count(_ONE)
+    # With framebuf ---------------------------------------------------------------------
+    # The scan keeps, for the framebuffer it last saw (_prev): which LEDs
+    # are lit but round to black at the player's level (_code), their
+    # fix-ups (_fix) and the totals (_stats: sum of duties, channels on,
+    # dark LEDs, duty the fix-ups add). A new frame is compared with _prev
+    # 16 LEDs at a time; only the stretch from the first changed LED to the
+    # last is counted again, and painted again if the level is unchanged.
+    def _scan(self, base):
+        """(total, on, dark, extra) of the frame at `base`, and its fix-ups
+        in _fix. Sets _span: the LEDs that changed, (a, b), or None (all)."""
+        if self._base != base:
+            return self._scan_all(base)
+        bch, pch = self._bch, self._pch
+        last = len(bch) - 1
+        c0 = 0
+        while c0 <= last and bch[c0] == pch[c0]:
+            c0 += 1
+        s = self._stats
+        if c0 > last:
+            self._span = (0, 0)
+            return s
+        c1 = last
+        while bch[c1] == pch[c1]:
+            c1 -= 1
+        n = self.n
+        a = c0 * _CHUNK
+        b = (c1 + 1) * _CHUNK
+        if b > n:
+            b = n
+        if 2 * (b - a) > n:
+            return self._scan_all(base)
+        self._span = (a, b)
+        A = 3 * a
+        B = 3 * b
+        fix = self._fix
+        fa = a * self.bpp
+        fb = b * self.bpp
+        code = self._code
+        on = s[1] >= 0
+        FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
+        p = self._pals
+        m = B - A
+        part = self._part
+        v = FB(part, m, 1, GS8)
+        # Take out what [a, b) counted last time ...
+        v.blit(self._prevrow, -A, 0, -1, p[1])
+        s[0] -= sum(self._partv[:m])
+        s[2] -= code.count(_ONE, a, b)
+        s[3] -= fb - fa - fix.count(_ZERO, fa, fb)
+        if on:
+            s[1] -= m - part.count(_ZERO, 0, m)
+        # ... and count it again.
+        v.blit(self._row, -A, 0, -1, p[1])
+        s[0] += sum(self._partv[:m])
+        if on:
+            s[1] += m - part.count(_ZERO, 0, m)
+        cv = self._codev[a:b]
+        FB(cv, 4, b - a, self._fb.GS2_HMSB, 4).blit(self._px, 0, -a, -1, p[2])
+        c8 = FB(cv, 1, b - a, GS8, 1)
+        c8.blit(c8, 0, 0, -1, self._p_code)
+        self._fixfb.fill_rect(fa, 0, fb - fa, 1, 0)
+        dark, extra = self._fixups(a, b, False)
+        s[2] += dark
+        s[3] += extra
+        self._prev[A:B] = self._bufv[A:B]
+        return s
 
-    def _never_dark(self):
-        """Give every lit pixel that rounds to black duty 1 on its strongest
-        channel(s) (hal.colour.pixel_duty's rule). Returns the duty added."""
-        buf, out, bpp = self.buf, self.out, self.bpp
-        pr, pg, pb = self.pos
-        added = 0
-        if self.fast:
-            find = self._mark.find
-            p = find(_ONE)
-            while p >= 0:
-                i = p * 3
+    def _scan_all(self, base):
+        """The whole frame: out is painted at `base` on the way (the frame
+        as shown, fix-ups too, unless it is sure to be over the budget)."""
+        p = self._pals
+        if p is None or p[0] != base:
+            p = self._palettes(base)
+        out = self.out
+        dst, src = self._dst, self._src
+        for c in range(3):
+            dst[c].blit(src[c], 0, 0, -1, p[1])
+        total = sum(out)
+        self._c2.blit(self._px, 0, 0, -1, p[2])
+        c8 = self._c8
+        c8.blit(c8, 0, 0, -1, self._p_code)
+        self._fixfb.fill(0)
+        k = self.k
+        allowed = self.allowed
+        finish = total * k <= allowed  # it may fit: out gets the fix-ups too
+        dark, extra = self._fixups(0, self.n, finish)
+        on = -1
+        if (total + extra) * k > allowed:  # it will be limited: count now
+            on = len(out) - out.count(_ZERO) - (extra if finish else 0)
+        self._prev[:] = self._bufv
+        self._base = base
+        self._span = None
+        self._painted = -1
+        self._fresh = base << 11 | base if finish else -1
+        s = [total, on, dark, extra]
+        self._stats = s
+        return s
+
+    def _fixups(self, a, b, also):
+        """Fix-ups (pixel_duty's rule) of the dark LEDs in [a, b), into _fix
+        (and out too if `also`). Returns (dark LEDs, duty added). A run of
+        dark LEDs of one colour (a row of dim greys) is fixed in one go."""
+        code = self._code
+        find = code.find
+        p = find(_ONE, a, b)
+        if p < 0:
+            return 0, 0
+        buf, fix, out, bpp, pats = self.buf, self._fix, self.out, self.bpp, self._pats
+        bits = _BITS
+        dark = added = 0
+        while p >= 0:
+            i = 3 * p
+            j = p * bpp
+            q = p + 1
+            if not code[q]:  # alone: the usual case
                 r = buf[i]
                 g = buf[i + 1]
-                b = buf[i + 2]
+                bl = buf[i + 2]
+                w = 7 if r == g and g == bl else _strongest(r, g, bl)
+                pat = pats[w]
+                fix[j:j + bpp] = pat
+                if also:
+                    out[j:j + bpp] = pat
+                added += bits[w]
+                dark += 1
+                p = find(_ONE, q, b)
+                continue
+            q = find(_ZERO, q, b)  # a run (code has a 0 after the last LED)
+            if q < 0:
+                q = b
+            e = 3 * q
+            bv = self._bufv
+            if bv[i:e - 3] == bv[i + 3:e]:  # of one colour: all at once
+                w = _strongest(buf[i], buf[i + 1], buf[i + 2])
+                fix[j:q * bpp] = pats[w] * (q - p)
+                added += bits[w] * (q - p)
+            else:  # one at a time
+                while i < e:
+                    r = buf[i]
+                    g = buf[i + 1]
+                    bl = buf[i + 2]
+                    if r > g:
+                        w = 1 if r > bl else 5 if r == bl else 4
+                    elif r == g:
+                        w = 3 if r > bl else 7 if r == bl else 4
+                    else:
+                        w = 2 if g > bl else 6 if g == bl else 4
+                    fix[j:j + bpp] = pats[w]
+                    added += bits[w]
+                    i += 3
+                    j += bpp
+            dark += q - p
+            if also:
                 j = p * bpp
-                if r == g and g == b:  # grey: the usual dim detail
-                    out[j + pr] = 1
-                    out[j + pg] = 1
-                    out[j + pb] = 1
-                    added += 3
-                else:
-                    m = r if r > g else g
-                    if b > m:
-                        m = b
-                    if r == m:
-                        out[j + pr] = 1
-                        added += 1
-                    if g == m:
-                        out[j + pg] = 1
-                        added += 1
-                    if b == m:
-                        out[j + pb] = 1
-                        added += 1
-                p = find(_ONE, p + 1)
-            return added
-        j = 0
-        for i in range(0, 3 * self.n, 3):
-            if not (out[j + pr] or out[j + pg] or out[j + pb]) and (buf[i] or buf[i + 1] or buf[i + 2]):
-                added += _light(buf, out, i, j, pr, pg, pb)
-            j += bpp
-        return added
+                out[j:q * bpp] = fix[j:q * bpp]
+            p = find(_ONE, q, b)
+        return dark, added
 
     # For libraries that take colours rather than bytes ---------------------------
     def colours(self, vals):
@@ -369,10 +617,18 @@ class Pipeline:
         return vals
 
 
-def _light(buf, out, i, j, pr, pg, pb):
-    r = buf[i]
-    g = buf[i + 1]
-    b = buf[i + 2]
+def _strongest(r, g, b):
+    """A pixel's strongest channels: bits R 1, G 2, B 4."""
+    if r > g:
+        return 1 if r > b else 5 if r == b else 4
+    if r == g:
+        return 3 if r > b else 7 if r == b else 4
+    return 2 if g > b else 6 if g == b else 4
+
+
+def _light(r, g, b, out, j, pr, pg, pb):
+    """pixel_duty's rule for a lit pixel that rounds to black: duty 1 on its
+    strongest channel(s), at out[j + position]. Returns how many."""
     m = r if r > g else g
     if b > m:
         m = b

@@ -2,8 +2,13 @@
 
 Issue 6, item 3: "maps the logical framebuffer to the physical matrix
 (wiring, rotation), applies gamma correction, and limits current ... so it
-never exceeds the board's budget (default 500 mA)". The fast path (framebuf,
-MicroPython) is checked against the plain path inside real MicroPython.
+never exceeds the board's budget (default 500 mA)".
+
+`reference()` below renders a frame by the rules alone, one pixel at a time
+(the algorithm the pipeline had before it kept anything between frames).
+The plain path (CPython) and the framebuf path (inside real MicroPython,
+which keeps a scan of the last frame and rescans only what changed) must
+give exactly its bytes, level and estimate, frame after frame.
 """
 
 import random
@@ -11,7 +16,7 @@ import random
 import pytest
 
 import boards
-from hal.colour import pixel_duty
+from hal.colour import GAMMA, pixel_duty
 from hal.pipeline import LADDER, LedDisplay, Pipeline, wiring
 from tools import mpy_check, mpy_runtime
 
@@ -20,6 +25,62 @@ def serpentine_index(x, y, w=16):
     """The usual 16x16 panel, written out by hand: rows from the top-left,
     every odd row right to left."""
     return y * w + (x if y % 2 == 0 else w - 1 - x)
+
+
+def reference(buf, brightness, order="GRB", budget_ma=500, ma_per_channel=20, idle_ma=1,
+              max_brightness=100):
+    """What the LEDs get, by the rules alone: (bytes, level, ma)."""
+    n = len(buf) // 3
+    bpp = len(order)
+    pos = [order.index(c) for c in "RGB"]
+    k = ma_per_channel
+    allowed = (budget_ma - idle_ma * n) * 255
+    L0 = max(0, min(1000, brightness * max_brightness // 10))
+
+    def duty(v, level):
+        if not GAMMA[v] * L0 // 1000:
+            return 0  # dark at the player's level: dark at every level
+        return GAMMA[v] * level // 1000 or 1
+
+    def paint(level):
+        out = bytearray(n * bpp)
+        for q in range(n):
+            for c in range(3):
+                out[q * bpp + pos[c]] = duty(buf[3 * q + c], level)
+        return out
+
+    def never_dark(out, qs):  # pixel_duty's rule: duty 1 on the strongest
+        added = 0
+        for q in qs:
+            px = buf[3 * q:3 * q + 3]
+            for c in range(3):
+                if px[c] == max(px):
+                    out[q * bpp + pos[c]] = 1
+                    added += 1
+        return added
+
+    out = paint(L0)
+    total = sum(out)
+    dark = [q for q in range(n) if any(buf[3 * q:3 * q + 3])
+            and not any(out[q * bpp + pos[c]] for c in range(3))]
+    level, bound, extra = L0, total, -1
+    if (total + 3 * len(dark)) * k > allowed and total * k <= allowed:
+        extra = never_dark(out, dark)  # close to the budget: count exactly
+    if extra < 0 and (total + 3 * len(dark)) * k <= allowed:
+        extra = never_dark(out, dark)
+    elif extra < 0 or (total + extra) * k > allowed:
+        on = len(out) - list(out).count(0) - max(extra, 0)
+        room = allowed // k - on - (extra if extra >= 0 else 3 * len(dark))
+        fits = [L for L in LADDER if L < L0 and L * (total + on) // L0 <= room]
+        level = fits[0] if fits else 0
+        out = paint(level)
+        bound = level * (total + on) // L0 + on if L0 else on
+        extra = never_dark(out, dark)
+        if (bound + extra) * k > allowed:
+            out = bytearray(len(out))
+            bound = extra = 0
+    ma = (idle_ma * n * 255 + (bound + extra) * k + 254) // 255
+    return bytes(out), level, ma
 
 
 # Wiring ----------------------------------------------------------------------------
@@ -119,6 +180,40 @@ def test_a_frame_within_the_budget_is_exactly_pixel_duty(order, brightness):
         assert list(got) == [want[c] for c in order], (q, order)
 
 
+def test_the_reference_is_pixel_duty_within_the_budget():
+    rng = random.Random(5)
+    for brightness in (10, 40, 100):
+        buf = random_frame(rng)
+        out, level, _ = reference(buf, brightness, "RGB", budget_ma=10 ** 6)
+        assert level == brightness * 10
+        for q in range(256):
+            assert tuple(out[3 * q:3 * q + 3]) == pixel_duty(*buf[3 * q:3 * q + 3], brightness)
+
+
+@pytest.mark.parametrize("order", ["GRB", "RGB", "GRBW", "RWGB"])
+def test_the_plain_path_is_the_reference(order):
+    """Random frames (dim ones too), budgets, brightness levels, and boards
+    whose maximum makes the levels odd (37) or tiny (3: everything lit
+    rounds to black)."""
+    rng = random.Random(order)
+    limited = 0
+    for trial in range(60):
+        budget = rng.choice([300, 400, 500, 800, 1200, 10 ** 6])
+        top = rng.choice([100, 100, 37, 3])
+        brightness = rng.choice([0, 10, 20, 40, 55, 70, 100])
+        kind = rng.choice(["mixed", "white", "random", "dim"])
+        if kind == "dim":
+            buf = bytearray(rng.randrange(60) if rng.random() < 0.6 else 0 for _ in range(768))
+        else:
+            buf = random_frame(rng, kind=kind)
+        p = Pipeline(buf, order=order, budget_ma=budget, max_brightness=top, fast=False)
+        out = p.render(buf, brightness)
+        assert (bytes(out), p.level, p.ma) == \
+            reference(buf, brightness, order, budget, max_brightness=top), (trial, budget, top)
+        limited += p.limited
+    assert limited >= 10
+
+
 def estimate_ma(out, n, ma_per_channel=20, idle=1):
     """The current the bytes on the wire would draw, by the board's model."""
     return idle * n + sum(out) * ma_per_channel / 255
@@ -170,6 +265,36 @@ def test_limiting_only_dims():
 def test_a_budget_below_the_idle_draw_is_refused():
     with pytest.raises(ValueError):
         Pipeline(bytearray(768), budget_ma=200, idle_ma=1)  # 256 LEDs idle = 256 mA
+    p = Pipeline(bytearray(768), budget_ma=500, fast=False)
+    with pytest.raises(ValueError):
+        p.budget_ma = 250
+    assert p.budget_ma == 500
+
+
+def test_the_plain_path_frame_after_frame_is_the_reference():
+    """One pipeline, many frames: small changes, new frames, another
+    brightness, another budget (what it keeps between frames: only the
+    last limited level, a hint)."""
+    rng = random.Random(11)
+    for order in ("GRB", "GRBW"):
+        buf = random_frame(rng)
+        p = Pipeline(buf, order=order, fast=False)
+        brightness = 40
+        for step in range(40):
+            op = rng.randrange(5)
+            if op == 0:
+                buf[:] = random_frame(rng, kind=rng.choice(["mixed", "random"]))
+            elif op == 1:
+                v = rng.randrange(1, 30)
+                q = rng.randrange(256)
+                buf[3 * q:3 * q + 3] = bytes((v, v, v + rng.randrange(2)))
+            elif op == 2:
+                brightness = rng.choice([10, 40, 70, 100])
+            elif op == 3:
+                p.budget_ma = rng.choice([300, 500, 900])
+            out = p.render(buf, brightness)
+            assert (bytes(out), p.level, p.ma) == \
+                reference(buf, brightness, order, p.budget_ma), (order, step)
 
 
 def test_the_limit_follows_the_budget():
@@ -274,3 +399,212 @@ def test_framebuf_path_in_micropython_gives_the_same_bytes_as_the_plain_path():
         assert (p.level, p.ma) == (int(level), int(ma))
         limited += p.limited
     assert limited >= 3  # the limiter was exercised
+
+
+# Frame after frame: what the framebuf path keeps between frames ------------------------
+
+SEQ_CONFIGS = (("GRB", 100, 256), ("RGB", 100, 256), ("GRBW", 100, 256), ("RWGB", 37, 256),
+               ("BRG", 3, 256), ("GRB", 100, 512), ("RGB", 100, 40))
+
+SEQ_GUEST = """
+from hal.pipeline import Pipeline
+seed = [4321]
+def rnd(n):
+    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (seed[0] >> 8) % n
+def dim():
+    return rnd(40) + 1 if rnd(4) else 0
+def put(buf, q, r, g, b):
+    buf[3 * q] = r
+    buf[3 * q + 1] = g
+    buf[3 * q + 2] = b
+for order, top, n in CONFIGS:
+    buf = bytearray(3 * n)
+    budgets = [b * n // 256 for b in (300, 500, 800, 1000000)]
+    p = Pipeline(buf, order=order, budget_ma=budgets[1], max_brightness=top)
+    bright = 40
+    saved = [bytes(buf)]
+    for step in range(STEPS):
+        op = rnd(13)
+        if op == 0:  # a run of dim greys of one level
+            q = rnd(n)
+            v = rnd(40) + 1
+            for x in range(q, min(n, q + 1 + rnd(24))):
+                put(buf, x, v, v, v)
+        elif op == 1:  # one dim pixel, any hue
+            put(buf, rnd(n), dim(), dim(), dim())
+        elif op == 2:  # one channel of one pixel, a little
+            i = rnd(3 * n)
+            buf[i] = (buf[i] + 1 + rnd(2)) % 41
+        elif op == 3:  # a pixel moves
+            q = rnd(n)
+            r = rnd(n)
+            buf[3 * r:3 * r + 3] = buf[3 * q:3 * q + 3]
+            put(buf, q, 0, 0, 0)
+        elif op == 4:  # a bright pixel
+            put(buf, rnd(n), rnd(256), rnd(256), rnd(256))
+        elif op == 5:
+            bright = (10, 20, 40, 55, 70, 100)[rnd(6)]
+        elif op == 6:
+            p.budget_ma = budgets[rnd(4)]
+        elif op == 7:  # a new screen
+            for q in range(n):
+                k = rnd(10)
+                if k < 4:
+                    put(buf, q, 0, 0, 0)
+                elif k < 7:
+                    v = rnd(40) + 1
+                    put(buf, q, v, v, v)
+                elif k < 9:
+                    put(buf, q, dim(), dim(), dim())
+                else:
+                    put(buf, q, rnd(256), rnd(256), rnd(256))
+        elif op == 8:
+            saved.append(bytes(buf))
+        elif op == 9:  # back to an earlier frame
+            buf[:] = saved[rnd(len(saved))]
+        elif op == 10:  # greys of two levels side by side
+            q = rnd(n - 3)
+            put(buf, q, 9, 9, 9)
+            put(buf, q + 1, 9, 9, 9)
+            put(buf, q + 2, 10, 10, 10)
+        elif op == 11:  # white, or black, over a stretch
+            v = 255 * rnd(2)
+            q = rnd(n)
+            for x in range(q, min(n, q + rnd(40))):
+                put(buf, x, v, v, v)
+        # op 12: the same frame again
+        out = p.render(buf, bright)
+        print('OUT', order, top, bright, p.budget_ma, p.level, p.ma, bytes(buf).hex(),
+              bytes(out).hex())
+"""
+
+
+def check_against_reference(stdout, at_least):
+    """Every OUT line of a guest's output (its frame, settings and what it
+    rendered) against reference(); returns how many frames were limited."""
+    lines = [l.split() for l in stdout.splitlines() if l.startswith("OUT")]
+    assert len(lines) >= at_least
+    limited = 0
+    for _, order, top, bright, budget, level, ma, buf_hex, out_hex in (l[:9] for l in lines):
+        buf = bytes.fromhex(buf_hex)
+        want = reference(buf, int(bright), order, int(budget), max_brightness=int(top))
+        assert (out_hex, int(level), int(ma)) == (want[0].hex(), want[1], want[2]), \
+            (order, top, bright, budget)
+        limited += want[1] < max(0, min(1000, int(bright) * int(top) // 10))
+    return limited
+
+
+@pytest.mark.mpy
+def test_framebuf_path_frame_after_frame_is_the_reference():
+    """One pipeline per colour order (and a 32x16 and a 40-LED chain)
+    renders a long run of frames that each change a little (a dim grey
+    run, one pixel's hue, a pixel moving, the brightness, the budget) or a
+    lot (a new screen, an earlier frame again): every frame is exactly what
+    the rules give."""
+    code = SEQ_GUEST.replace("CONFIGS", repr(SEQ_CONFIGS)).replace("STEPS", "70")
+    r = mpy_runtime.run_in_repo(code, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    assert check_against_reference(r.stdout, 70 * len(SEQ_CONFIGS)) >= 50
+
+
+STALE_GUEST = """
+from hal.pipeline import Pipeline
+buf = bytearray(768)
+def put(q, r, g, b):
+    buf[3 * q] = r
+    buf[3 * q + 1] = g
+    buf[3 * q + 2] = b
+def show(what, bright=40):
+    out = p.render(buf, bright)
+    print('OUT', 'GRB', 100, bright, p.budget_ma, p.level, p.ma, bytes(buf).hex(),
+          bytes(out).hex(), what)
+p = Pipeline(buf, order='GRB', budget_ma=500)
+for q in range(256):
+    put(q, 255, 40, 0) if q % 5 == 0 else None
+for q in range(100, 120):
+    put(q, 18, 18, 18)   # a run of dim greys
+put(40, 12, 12, 12)      # a dim grey alone
+show('start')
+put(40, 12, 12, 13)      # its hue only: now only blue gets duty 1
+show('hue')
+put(40, 12, 12, 12)
+show('hue back')
+put(40, 0, 0, 0)         # its position only
+put(41, 12, 12, 12)
+show('moved')
+put(110, 18, 17, 18)     # one pixel of the run: not a grey any more
+show('run hue')
+put(110, 17, 17, 17)     # a grey again, but of another level
+show('run level')
+show('brightness', 10)   # only the brightness
+show('brightness back', 40)
+p.budget_ma = 800        # only the budget
+show('budget')
+p.budget_ma = 500
+show('budget back')
+put(250, 255, 255, 255)  # far from the run: a long stretch changed
+put(3, 255, 255, 255)
+show('far apart')
+show('same frame')
+"""
+
+
+@pytest.mark.mpy
+def test_framebuf_path_never_shows_a_stale_fix_up():
+    """Frames that change only a dim pixel's hue, only its position, only
+    one pixel of a run of greys, only the brightness or only the budget."""
+    r = mpy_runtime.run_in_repo(STALE_GUEST, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    assert check_against_reference(r.stdout, 12) >= 10
+    outs = [l.split()[8] for l in r.stdout.splitlines() if l.startswith("OUT")]
+    assert outs[0] != outs[1] and outs[1] != outs[2] and outs[0] == outs[2]
+
+
+GAME_GUEST = """
+import boards
+from hal import Hal
+from hal.buttons import Buttons
+from hal.clock import FakeClock
+from hal.sound import Sound
+from hal.storage import MemoryStorage
+from hal.pipeline import LedDisplay
+from firmware.main import boot
+from firmware.session import Session
+from firmware import games
+from engines_core import players, registry
+from engines_core.prng import Rng
+board = boards.load('pico')
+opts = board.pipeline_options()
+import gc
+for name in games.playable():
+    gc.collect()
+    cls = registry.game_class(name)
+    s = Session(name, ['human'] + ['random'] * (cls.MIN_PLAYERS - 1), 'standard', 5)
+    i = 0
+    while i < 6 or s.state.current_player() != 0:  # a few moves in, the person's turn
+        s.play(players.choose(s.state, 'random', Rng(i)))
+        i += 1
+    def write(p):
+        print('OUT', opts['order'], 100, d.brightness, p.budget_ma, p.level, p.ma,
+              bytes(d.buf).hex(), bytes(p.out).hex())
+    d = LedDisplay(16, 16, board.chain(), write, **opts)
+    hal = Hal(d, Buttons(), Sound(), FakeClock(), MemoryStorage())
+    app = boot(hal, s)
+    app.screen.ready_at = 10 ** 9
+    for i in range(40):
+        hal.clock.advance(30)
+        if i == 20:
+            d.brightness = 10
+        app.step()
+"""
+
+
+@pytest.mark.mpy
+def test_game_screens_on_the_led_display_are_the_reference():
+    """Every game's screen through LedDisplay inside MicroPython, frame
+    after frame (the cursor blinking), at 40% and then 10%. (Moves by the
+    random player: this checks the display, not the computer players.)"""
+    r = mpy_runtime.run_in_repo(GAME_GUEST, heap="512k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    check_against_reference(r.stdout, 6)
