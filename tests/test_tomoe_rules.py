@@ -350,8 +350,9 @@ def test_white_encloses_three_black_fields_and_locks_the_tiles():
 def test_black_curve_enclosed_in_turn_by_white():
     """001: "Schwarz hat zwei weiße Felder umschlossen. Im nächsten Spielzug legt
     Weiß jedoch so an, dass die gesamte schwarze Kurve wiederum umkreist wird.
-    Insgesamt ergibt dies drei Punkte für Weiß, kein Punkt für Schwarz." With
-    our tiles the black curve has four sectors (the pictures are missing)."""
+    Insgesamt ergibt dies drei Punkte für Weiß, kein Punkt für Schwarz. Keines
+    der Spielteile darf gedreht werden." With our tiles the black curve has
+    four sectors (the pictures are missing)."""
     g = position(BLACK_CURVE)
     # The (W,B,B) tile's two white sectors: its white middle and its cut-off tip.
     assert enclosed_by(g, 3, 2, 0) == "B" and enclosed_by(g, 3, 2, 2) == "B"
@@ -360,6 +361,8 @@ def test_black_curve_enclosed_in_turn_by_white():
     black_curve = [node(g, x, r, 0) for x, r in ((2, 2), (4, 2), (3, 3))] + [node(g, 3, 2, 1)]
     assert all(g.enc[n] & 1 for n in black_curve)
     assert g.scores() == [4, 0]  # every black sector of the curve; nothing for Black
+    # "Keines der Spielteile darf gedreht werden."
+    assert all(locked(g, x, r) for (x, r) in WHITE_AROUND)
 
 
 def test_black_counters_around_the_whole_white_curve():
