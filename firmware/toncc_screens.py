@@ -354,22 +354,22 @@ class UI(GameUI):
             draw_hex(d, c, region_colour(layout, owner, c))
 
     def draw_kings(self, d, now, pos, mine=None):
-        """Every King on his hex; several on one hex take turns; now and
-        then the Region under them shows; `mine` blinks faster."""
+        """Every King on his hex, off now and then so the Region under him
+        shows; several on one hex take turns (0.7 s each); `mine` blinks
+        faster while it is his turn on the hex."""
         st = self.state
         for c in range(T.CELLS):
             here = [s for s in range(3) if pos[s] == c]
             if not here:
                 continue
-            if mine in here:
-                if not gfx.blink(now, 400, 70):
-                    continue
-                s = mine
+            if len(here) == 1:
+                s = here[0]
+                on = gfx.blink(now, 400, 70) if s == mine else gfx.blink(now, 1600, 80)
             else:
-                if not gfx.blink(now, 1600, 80):
-                    continue
-                s = here[(now // 800) % len(here)]
-            draw_king(d, c, st.kings[s])
+                s = here[(now // 700) % len(here)]
+                on = now % 700 < 600 and (s != mine or gfx.blink(now, 200, 60))
+            if on:
+                draw_king(d, c, st.kings[s])
 
     def draw_status(self, d, now, viewer, owner=None, quiet=None):
         st = self.state

@@ -11,16 +11,41 @@ from firmware.play import PlayScreen, PASS, HUMAN, SHOW
 from firmware.session import Session
 from hal import buttons as B
 from tests.firmware_helpers import app_with, region_colours
-from tests.toncc_helpers import E, NE, SE, SW, W, NW
+from tests.toncc_helpers import cell, position, E, NE, SE, SW, W, NW
 
 
 def toncc_app(seats, seed=3, variant="standard"):
     return app_with(Session("toncc", list(seats), variant, seed))
 
 
-def hex_colours(app, cell):
-    x, y = S.cell_xy(cell)
+def app_at(g, seats=("human", "normal", "normal")):
+    """The firmware playing the hand-built position `g` (tests/toncc_helpers)."""
+    session = Session("toncc", list(seats), g.variant, 1)
+    session.state = g
+    app, run = app_with(session)
+    run.idle()
+    return app, run
+
+
+def hex_colours(app, c):
+    x, y = S.cell_xy(c)
     return region_colours(app.hal.display, x, y, 2, 2)
+
+
+def shown_region(d):
+    """What the Region view shows, read off the LEDs: (background, symbol
+    colour, shape, lines, dots, face down)."""
+    bg = [palette.scale(S.COL[k], 30) for k in range(3)].index(d.get(8, 1))
+    sym = S.COL.index(d.get(4, 7))  # the bottom row of every shape
+    if d.get(1, 1) == S.COL[sym]:
+        shape = T.SQUARE
+    elif d.get(3, 1) == S.COL[sym]:
+        shape = T.CIRCLE
+    else:
+        shape = T.TRIANGLE
+    lines = sum(1 for i in range(3) if d.get(9, 2 + 2 * i) == palette.WHITE)
+    dots = sum(1 for i in range(3) if d.get(1 + 2 * i, 10) == palette.WHITE)
+    return bg, sym, shape, lines, dots, d.get(0, 0) != d.get(8, 1)
 
 
 def frames(app, run, ms):
@@ -297,3 +322,27 @@ def test_whole_game_through_the_buttons_then_the_end_screen():
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
+
+
+def test_every_king_shows_on_a_shared_hex():
+    """Several Kings on one Region (here a face-down one, with the person's
+    own King among them) take turns on its hex, and the green of the
+    face-down Region shows between them."""
+    c = cell(0, 1)
+    g = position(pos=(c, c, c), owner={4: 0})
+    g.layout[g.cell_of[4]], g.layout[c] = g.layout[c], 4
+    g.cell_of[g.layout[g.cell_of[4]]] = g.cell_of[4]
+    g.cell_of[4] = c
+    g.check()
+    app, run = app_at(g)
+    st = app.screen.session.state
+    x, y = S.cell_xy(c)
+    d = app.hal.display
+    seen = set()
+    for _ in range(150):
+        run.advance(30)
+        seen.add((d.get(x, y), d.get(x, y + 1)))
+    for k in st.kings:
+        hair, body, feet = S.king_colours(k)
+        assert (hair, body) in seen, k
+    assert (S.GREEN, S.GREEN) in seen
