@@ -345,9 +345,12 @@ class UI(GameUI):
         breathe = None
         if mine and self.mode == CELL and st.may_turn():
             # Tips of the tiles that may still be turned glow up and down.
+            # From dim (not dimmer: a dim warm white turns red on the LEDs)
+            # to as bright as a middle: plainly unlike the steady dim tips of
+            # the locked tiles.
             t = now % 1200
-            level = 30 + (t if t < 600 else 1200 - t) * 45 // 600
-            breathe = (palette.scale(COL[0], level), palette.scale(COL[1], level + 15))
+            level = 30 + (t if t < 600 else 1200 - t) * 70 // 600
+            breathe = (palette.scale(COL[0], level), palette.scale(COL[1], level))
         locked = st.locked if breathe else None
         board = st.board
         orient = geo.orient

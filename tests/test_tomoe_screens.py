@@ -276,6 +276,29 @@ def test_map_shows_which_tiles_may_still_be_turned():
     assert pulsing < 20  # free to turn: pulsing, mostly dimmer
 
 
+def test_zoomed_board_shows_which_tiles_may_still_be_turned():
+    """At the start of your move the tips of the tiles you may turn breathe
+    from dim to bright; the tips of locked tiles stay steady."""
+    tiles = {(3, 1): "UR", (2, 1): "R", (4, 2): "U"}
+    app, run = app_with(session_with(("normal", "human"), tiles, player=T.BLACK))
+    run.idle()
+    ui = app.screen.ui
+    st = ui.state
+    locked_cell = cell(st.geo, 2, 1)
+    free_cell = cell(st.geo, 4, 2)
+    assert st.locked[locked_cell] and not st.locked[free_cell]
+    seen = {locked_cell: set(), free_cell: set()}
+    for _ in range(40):
+        run.advance(30)
+        for c in seen:
+            pts = cell_pixels(ui, c)[:3]
+            assert all(0 <= x < 16 and 0 <= y < 14 for x, y in pts)
+            seen[c].add(colours_at(app, pts)[0])
+    assert seen[locked_cell] == {TS.TIP[0]}  # an up cell: white tips, steady
+    levels = sorted(max((v >> 16) & 255, (v >> 8) & 255, v & 255) for v in seen[free_cell])
+    assert levels[0] < 90 and levels[-1] > 220
+
+
 def test_a_computer_move_is_shown_where_it_happens():
     app, run = app_with(session_with(("normal", "human"), variant="large"))
     play = app.screen
