@@ -26,6 +26,7 @@ from hal import buttons as B
 from engines_core import tokkome as T
 from firmware.game_ui import GameUI
 from firmware import font, gfx, palette, sounds
+from firmware.play import COMPUTER_PAUSE_MS
 
 # Value colours 1-7: a rainbow, so colour and bar height tell the same story.
 VALUE = (0, 0xFF1800, 0xFF7000, 0xFFD800, 0x20E020, 0x00B8FF, 0x2038FF, 0xB030FF)
@@ -255,6 +256,11 @@ class UI(GameUI):
             # What the take brought into the hand, for the person taking.
             h = st.hands[seat]
             self.fresh = bytearray(h[v] - hand[v] for v in range(8))
+            if not own and st.phase == T.PLACE:
+                # No set to choose: show the take as long as a computer's
+                # "no set" would have taken, so the pace does not tell the
+                # others whether it held a three of a kind.
+                dur += COMPUTER_PAUSE_MS
             self.event(now, dur + 200, seat, "take", T.TOKKOME, tok)
         elif action <= T.NO_SET:
             if action != T.NO_SET:

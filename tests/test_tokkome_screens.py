@@ -125,6 +125,43 @@ def test_pass_the_device_between_two_people_but_not_within_a_turn():
     assert play.phase == HUMAN and play.seat == 1
 
 
+def take_to_put_ms(hand, lay):
+    """Milliseconds between a computer's take and its card on the arena, as
+    a person watching sees them; `lay` is the computer's answer to SET?."""
+    g = position(["1234", hand, "2344"], tokkome="1", maki="1", draws="26", turn=1)
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    session = app.screen.session
+    times = {}
+
+    def move(effort=100):
+        st = session.state
+        if st.phase == T.LAY:
+            return lay
+        return st.legal_actions()[0]  # the take, then the lowest card
+
+    def play(action):
+        times.setdefault(session.state.phase, app.now())
+        session.state.apply(action)
+        session.ply += 1
+
+    session.computer_move = move
+    session.play = play
+    while T.PLACE not in times:
+        run.advance(20)
+    return times[T.PLACE] - times[T.MAIN], times
+
+
+def test_the_pace_of_a_take_does_not_tell_whether_a_set_was_possible():
+    """games.md: "Hidden: hands" - a computer that could lay a three of a
+    kind and lays none puts its card on the arena after as long as one that
+    could lay none."""
+    could, seen = take_to_put_ms("5557", T.NO_SET)
+    assert T.LAY in seen
+    could_not, seen = take_to_put_ms("5567", T.NO_SET)
+    assert T.LAY not in seen
+    assert abs(could - could_not) <= 40
+
+
 def test_card_fitting_one_way_is_played_at_once():
     g = position(["1256", "3467", "1234"], tokkome="4", maki="1")
     app, run = app_with(session_with(g, ("human", "normal", "normal")))
