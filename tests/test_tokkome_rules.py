@@ -217,12 +217,20 @@ def test_three_of_a_kind_face_down():
 
 def test_a_set_is_three_identical_cards():
     """002: "put down a set of three identical cards" - two of a kind is not a
-    set; four of a kind lays three and keeps one."""
+    set; four of a kind lays three and keeps one, five keep two (and a set is
+    worth its value, not its number of cards)."""
     g = position(["55556", "77", "77"], tokkome="6", maki="1", draws="12")
     g.apply(T.TAKE)
     assert g.why_illegal(T.lay_set(6)) == "you need three 6s for a set"
     g.apply(T.lay_set(5))
     assert g.hands[0][5] == 1 and g.sets[0] == [5]
+    g = position(["55556", "77", "77"], tokkome="5", maki="1", draws="12")
+    g.apply(T.TAKE)
+    g.apply(T.lay_set(5))
+    assert g.hands[0][5] == 2 and g.sets[0] == [5]
+    assert T.lay_set(5) not in g.legal_actions()
+    g.apply(T.put(6))
+    assert g.score_of(0) == 5 - (1 + 2 + 5)
 
 
 def test_only_one_set_per_turn():
@@ -246,7 +254,7 @@ def test_laying_a_set_is_optional():
 
 
 def test_no_set_offered_when_none_is_possible():
-    """docs/rules/tokkome.md: "When the hand holds no three of a kind after the
+    """docs/rules/tokkome.md: "When the hand holds no three-of-a-kind after the
     take, the device goes straight to putting a card on the arena." """
     g = position(["1256", "77", "77"], tokkome="3", maki="1")
     g.apply(T.TAKE)
@@ -393,9 +401,10 @@ def test_piles_hand_sizes_and_draw_count_are_public_hands_hidden():
 
 
 def test_cards_taken_from_the_tokkome_stay_known():
-    """docs/rules/tokkome.md: "Cards that go from the Tokkome into a hand were
-    seen by everyone: the others keep counting them in that hand until it
-    plays that value (or lays a set, whose value they cannot see)." """
+    """docs/rules/tokkome.md: "Everyone saw the cards that went from the
+    Tokkome into a hand." / "a card played or put on the arena lowers its
+    value's count (if it was counted); a set laid face down could have been
+    any three of a kind, so it lowers every count by three." """
     g = position(["11", "2233", "1"], tokkome="454", maki="1")
     g.apply(T.TAKE)
     assert g.known[0] == counts("445")
