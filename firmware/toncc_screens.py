@@ -10,13 +10,18 @@ challenge (1-3 lit dots) and, in orange, the moves without a conquest so far
 (3 end the challenge). Bottom: each seat's Seals (3x2 pips in his King's
 colour, lit = placed on the Map), P1 left to P3 right.
 
-Choosing: the D-pad picks one of the 6 movements on a 3x2 grid (NW NE / W E
-/ SW SE); the Region the King would land on blinks white. A moves. B flips
-between the board, the Map (the triangle of 18 places: a dim dot in the
-Region's background colour for a free place, a bright dot in the King's
-colour for a Seal; the target place blinks) and the target Region in detail
-(background, symbol colour and shape, lines, dots; a green frame when face
-down, the Seal's King in the corner). Hold A: scores. Hold B: pause.
+Choosing: on the board the D-pad picks one of the 6 movements on a 3x2 grid
+(NW NE / W E / SW SE); the Region the King would land on blinks white; A
+moves. B flips between the board, the Map and one Region in detail, which
+share a look pointer (it starts on the target): on the Map (the triangle of
+18 places: a dim dot in the Region's background colour for a free place, a
+bright dot in the King's colour for a Seal) the D-pad walks the pointer
+round the triangle; the Region view shows the pointed Region (background,
+symbol colour and shape, lines, dots; a green frame and the Seal's King when
+face down) and, bottom right, a miniature of the board with its hex
+blinking, where the D-pad walks the pointer from hex to hex. The compass
+shows the movement whenever the pointer is on the target. A on the Map or a
+Region goes back to the board. Hold A: scores. Hold B: pause.
 
 After the last choice of a move all Kings' targets show at once, then the
 Kings move and the Regions they conquer flash in the conqueror's colour and
@@ -97,6 +102,78 @@ def map_xy(place):
     return 1 + (place - 12), 13 - 2 * (place - 12)
 
 
+def _map_steps():
+    """MAP_STEP[place * 4 + k], k = UP, DOWN, LEFT, RIGHT: the neighbouring
+    place on the triangle's outline that lies that way (the one further that
+    way if both do, itself if neither or a tie)."""
+    out = bytearray(T.NUM_REGIONS * 4)
+    for p in range(T.NUM_REGIONS):
+        x, y = map_xy(p)
+        for k in range(4):
+            ux, uy = STEP_VEC[k]
+            best, score, tie = p, 0, False
+            for n in ((p + 17) % 18, (p + 1) % 18):
+                nx, ny = map_xy(n)
+                v = (nx - x) * ux + (ny - y) * uy
+                if v > score:
+                    best, score, tie = n, v, False
+                elif v == score and v > 0:
+                    tie = True
+            out[p * 4 + k] = p if tie else best
+    return bytes(out)
+
+
+def _board_steps():
+    """BOARD_STEP[cell * 4 + k], k = UP, DOWN, LEFT, RIGHT: the Region a look
+    pointer goes to on the board: the next hex along the row, or the nearest
+    one in the row above or below; never the Mind; itself at the edge."""
+    out = bytearray(T.CELLS * 4)
+    for c in range(T.CELLS):
+        x, y = cell_xy(c)
+        for k in range(4):
+            ux, uy = STEP_VEC[k]
+            best, far = c, 1000
+            for n in range(T.CELLS):
+                nx, ny = cell_xy(n)
+                if n == T.MIND or n == c:
+                    continue
+                if uy:
+                    if ny != y + 3 * uy:
+                        continue
+                    dist = abs(nx - x) * 2 + (nx > x)  # ties: the left one
+                elif ny != y or (nx - x) * ux <= 0:
+                    continue
+                else:
+                    dist = abs(nx - x)
+                if dist < far:
+                    best, far = n, dist
+            out[c * 4 + k] = best
+    return bytes(out)
+
+
+STEP_VEC = ((0, -1), (0, 1), (-1, 0), (1, 0))  # UP, DOWN, LEFT, RIGHT
+MAP_STEP = _map_steps()
+BOARD_STEP = _board_steps()
+
+
+def step_index(button):
+    """0-3 for UP, DOWN, LEFT, RIGHT."""
+    if button == B.UP:
+        return 0
+    if button == B.DOWN:
+        return 1
+    if button == B.LEFT:
+        return 2
+    return 3
+
+
+def mini_xy(cell):
+    """The LED of a cell on the 5x5 miniature of the board (bottom right of
+    the Region view): the big board's hexes, one LED each."""
+    x, y = cell_xy(cell)
+    return 9 + (x - 1) // 3, 9 + y // 3
+
+
 def king_colours(king):
     """(hair, body, feet) colours of a King."""
     return COL[T.hair(king)], COL[king], COL[T.feet(king)]
@@ -134,10 +211,14 @@ def draw_figure(d, x, y, king):
 
 
 def draw_compass(d, x, y, direction, colour):
-    """3x3: the centre dim, the chosen movement's corner or side lit."""
+    """3x3 on black: the 6 movements as faint spots in the D-pad grid's
+    places (NW NE / W E / SW SE), the chosen one lit, the centre dim."""
+    gfx.rect(d, x, y, 3, 3, palette.BLACK)
     d.pixel(x + 1, y + 1, palette.DIM)
-    row, col = grid_of(direction)
-    d.pixel(x + 2 * col, y + row, colour)
+    for row in range(3):
+        for col in range(2):
+            c = colour if GRID[row][col] == direction else palette.FAINT
+            d.pixel(x + 2 * col, y + row, c)
 
 
 def draw_shape(d, x, y, shape, colour):
@@ -149,19 +230,33 @@ def draw_shape(d, x, y, shape, colour):
                 d.pixel(x + i, y + j, colour)
 
 
-def draw_region(d, region, owner, kings, now):
-    """One Region in detail: background, symbol (colour and shape), lines
-    (bars), dots; a green frame if face down, with the Seal's King top right."""
+def draw_region(d, region, owner, kings):
+    """One Region in detail: the whole screen its background (dim); top left
+    the symbol (its colour and shape), top right one bar per line, under the
+    symbol one dot per dot; face down: a green frame and, bottom left, the
+    King whose Seal is on it."""
     bg, sym, shape, lines, dots = T.REGIONS[region]
     gfx.rect(d, 0, 0, 16, 16, palette.scale(COL[bg], 30))
-    draw_shape(d, 5, 1, shape, COL[sym])
+    draw_shape(d, 1, 1, shape, COL[sym])
     for i in range(lines):
-        gfx.rect(d, 7, 10 + 2 * i, 6, 1, palette.WHITE)
+        gfx.rect(d, 9, 2 + 2 * i, 6, 1, palette.WHITE)
     for i in range(dots):
-        d.pixel(4, 10 + 2 * i, palette.WHITE)
+        d.pixel(1 + 2 * i, 10, palette.WHITE)
     if owner != T.NONE:
         gfx.frame(d, 0, 0, 16, 16, palette.scale(GREEN, 250))
-        draw_figure(d, 13, 1, kings[owner])
+        draw_figure(d, 5, 12, kings[owner])
+
+
+def draw_mini(d, layout, owner, cell, now):
+    """The board in miniature (bottom right, on black): each hex one LED in
+    its board colour, `cell` blinking white."""
+    gfx.rect(d, 8, 8, 7, 7, palette.BLACK)
+    for c in range(T.CELLS):
+        x, y = mini_xy(c)
+        col = region_colour(layout, owner, c)
+        if c == cell and gfx.blink(now, 500, 50):
+            col = palette.WHITE
+        d.pixel(x, y, col)
 
 
 def draw_map(d, owner, kings, now, target=None, only=None):
@@ -203,6 +298,7 @@ class UI(GameUI):
         GameUI.__init__(self, session)
         self.mode = BOARD
         self.cursor = [1, 1, 1]  # per seat: the last movement chosen (E)
+        self.point = [0, 0, 0]  # per seat: the Region the Map / Region views point at
         self.people = len(session.humans())
         self.snap = None  # public board before a resolving move
         self.reveal_at = -1000000
@@ -220,6 +316,7 @@ class UI(GameUI):
     # Choosing --------------------------------------------------------------------
     def begin_turn(self, seat, now):
         self.mode = BOARD
+        self.aim(seat)
         # A click only counts if its press came during this turn (the press
         # that hurried the last animation must not also make this move).
         self.a_down = False
@@ -228,13 +325,29 @@ class UI(GameUI):
         st = self.state
         return T.dest(st.pos[seat], self.cursor[seat])
 
+    def aim(self, seat):
+        """Put the look pointer on the target's Region."""
+        self.point[seat] = self.state.layout[self.target(seat)]
+
     def button(self, ev, seat, now):
         kind = B.kind_of(ev)
         b = B.button_of(ev)
         if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
-            new = move_cursor(self.cursor[seat], b)
-            if new != self.cursor[seat]:
-                self.cursor[seat] = new
+            if self.mode == BOARD:
+                old = self.cursor[seat]
+                self.cursor[seat] = move_cursor(old, b)
+                self.aim(seat)
+                changed = self.cursor[seat] != old
+            else:
+                st = self.state
+                old = self.point[seat]
+                k = step_index(b)
+                if self.mode == MAP:
+                    self.point[seat] = MAP_STEP[old * 4 + k]
+                else:
+                    self.point[seat] = st.layout[BOARD_STEP[st.cell_of[old] * 4 + k]]
+                changed = self.point[seat] != old
+            if changed:
                 self.beep(sounds.MOVE)
             return None
         if b == B.B and kind == B.CLICK:
@@ -245,6 +358,11 @@ class UI(GameUI):
             self.a_down = True
         if b == B.A and kind == B.CLICK and self.a_down:
             self.a_down = False
+            if self.mode != BOARD:
+                # Moves are made on the board, where the target blinks.
+                self.mode = BOARD
+                self.beep(sounds.CLICK)
+                return None
             return self.cursor[seat]
         return None
 
@@ -389,18 +507,24 @@ class UI(GameUI):
             draw_pips(d, 4 * s, 14, count(owner, s), T.SEALS, COL[st.kings[s]])
 
     def draw_map_view(self, d, now, viewer):
+        """The Map, the pointed place blinking; the compass when the pointer
+        is on the target."""
         st = self.state
-        target = self.target(viewer)
-        r = st.layout[target]
-        draw_map(d, st.owner, st.kings, now, r if st.owner[r] == T.NONE else None)
-        draw_compass(d, 13, 0, self.cursor[viewer], palette.WHITE)
+        look = self.point[viewer]
+        draw_map(d, st.owner, st.kings, now, look)
+        if look == st.layout[self.target(viewer)]:
+            draw_compass(d, 13, 0, self.cursor[viewer], palette.WHITE)
         draw_figure(d, 0, 0, st.kings[viewer])
 
     def draw_region_view(self, d, now, viewer):
+        """The pointed Region in detail, where it lies on the miniature
+        board, and the compass (bottom left) when it is the target."""
         st = self.state
-        target = self.target(viewer)
-        draw_region(d, st.layout[target], st.owner[st.layout[target]], st.kings, now)
-        draw_compass(d, 0, 0, self.cursor[viewer], palette.WHITE)
+        look = self.point[viewer]
+        draw_region(d, look, st.owner[look], st.kings)
+        draw_mini(d, st.layout, st.owner, st.cell_of[look], now)
+        if look == st.layout[self.target(viewer)]:
+            draw_compass(d, 1, 12, self.cursor[viewer], palette.WHITE)
 
     def draw_reveal(self, d, now, t):
         """All the Heads at once: every King's target in his colour while

@@ -324,6 +324,146 @@ def test_whole_game_through_the_buttons_then_the_end_screen():
     assert isinstance(app.screen, Menu)
 
 
+def _path(steps, start, goal, size):
+    """Buttons (UP, DOWN, LEFT, RIGHT) walking table `steps` from start to goal."""
+    names = ("UP", "DOWN", "LEFT", "RIGHT")
+    seen = {start: ""}
+    todo = [start]
+    while todo:
+        here = todo.pop(0)
+        for k in range(4):
+            n = steps[here * 4 + k]
+            if n not in seen:
+                seen[n] = (seen[here] + "," + names[k]).strip(",")
+                todo.append(n)
+    assert goal in seen, "cannot reach %d" % goal
+    return seen[goal]
+
+
+def test_any_region_on_the_board_in_detail():
+    """Every Region on the board can be read in full (background, symbol
+    colour, shape, lines, dots, face down or not): in the Region view the
+    D-pad walks the look pointer from hex to hex, and the miniature board
+    shows which hex it is."""
+    g = position(pos=(cell(1, 0), cell(-1, 0), cell(0, 2)),
+                 owner={0: 1, 5: 2, 9: 0})
+    app, run = app_at(g)
+    play = app.screen
+    st = play.session.state
+    d = app.hal.display
+    run.run("B,B")
+    assert play.ui.mode == S.REGION
+    here = st.cell_of[play.ui.point[0]]
+    assert here == T.dest(st.pos[0], play.ui.cursor[0])  # it starts on the target
+    for c in range(T.CELLS):
+        if c == T.MIND:
+            continue
+        run.run(_path(S.BOARD_STEP, here, c, T.CELLS))
+        here = c
+        run.advance(60)
+        region = st.layout[c]
+        bg, sym, shape, lines, dots = T.REGIONS[region]
+        assert shown_region(d) == (bg, sym, shape, lines, dots, st.owner[region] != T.NONE), c
+        if st.owner[region] != T.NONE:  # the Seal's King, bottom left
+            assert (d.get(5, 13), d.get(5, 14)) == S.king_colours(st.kings[st.owner[region]])[1:]
+        x, y = S.mini_xy(c)
+        lit = 0
+        for _ in range(20):
+            run.advance(30)
+            lit += d.get(x, y) == palette.WHITE
+        assert 5 <= lit < 20  # its hex blinks on the miniature board
+    assert st.pending[0] == T.NONE and play.phase == HUMAN  # looking never moves
+
+
+def test_map_pointer_reaches_every_place_and_its_region():
+    """On the Map the D-pad walks the pointer round the triangle; its place
+    blinks, and the Region view (B) then shows that Region."""
+    app, run = toncc_app(("human", "normal", "normal"), seed=7)
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    d = app.hal.display
+    run.run("B")
+    assert play.ui.mode == S.MAP
+    here = play.ui.point[0]
+    for p in list(range(1, 18)) + [0]:
+        run.run(_path(S.MAP_STEP, here, p, 18))
+        here = p
+        x, y = S.map_xy(p)
+        lit = 0
+        for _ in range(20):
+            run.advance(30)
+            lit += d.get(x, y) == palette.WHITE
+        assert 5 <= lit < 20, p
+    run.run("RIGHT,RIGHT,RIGHT")  # apex -> place 3
+    run.run("B")
+    run.advance(60)
+    bg, sym, shape, lines, dots = T.REGIONS[3]
+    assert shown_region(d)[:5] == (bg, sym, shape, lines, dots)
+
+
+def test_map_pointer_follows_the_outline():
+    """The D-pad moves the Map pointer to the neighbouring place that lies
+    that way: down the right side, left along the bottom, up the left side."""
+    assert [S.MAP_STEP[p * 4 + 1] for p in range(6)] == [0, 2, 3, 4, 5, 6]  # DOWN
+    assert [S.MAP_STEP[p * 4 + 2] for p in range(6, 12)] == [7, 8, 9, 10, 11, 12]  # LEFT
+    assert [S.MAP_STEP[p * 4 + 0] for p in range(12, 18)] == [13, 14, 15, 16, 17, 0]  # UP
+    assert S.MAP_STEP[0 * 4 + 3] == 1 and S.MAP_STEP[0 * 4 + 2] == 17
+
+
+def test_compass_only_on_the_target():
+    """The compass (the chosen movement) shows on the Map and the Region views
+    while the pointer is on the target, and goes once it moves away."""
+    app, run = toncc_app(("human", "normal", "normal"), seed=7)
+    play = app.screen
+    run.idle()
+    d = app.hal.display
+    run.run("B,B")
+    run.advance(60)
+    row, col = S.grid_of(play.ui.cursor[0])
+    assert d.get(1 + 2 * col, 12 + row) == palette.WHITE
+    for b in ("UP", "DOWN", "LEFT", "RIGHT"):
+        run.run(b)
+        if play.ui.point[0] != play.session.state.layout[play.ui.target(0)]:
+            break
+    run.advance(60)
+    assert palette.WHITE not in region_colours(d, 1, 12, 3, 3)
+
+
+def test_a_on_the_map_or_region_goes_back_to_the_board():
+    """A moves only from the board, where the target blinks; on the Map or a
+    Region it goes back to the board."""
+    app, run = toncc_app(("human", "normal", "normal"), seed=7)
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    for views in ("B", "B,B"):
+        run.run(views + ",A")
+        assert play.ui.mode == S.BOARD and st.pending[0] == T.NONE and play.phase == HUMAN
+    run.run("A")
+    assert st.pending[0] == E or st.last_dir[0] == E
+
+
+def test_target_after_the_mind_and_at_the_edge():
+    """003: "the latter is skipped and the King is placed on the following
+    Region" / "reverse the direction and place the King on the last Region in
+    that direction": the hex that blinks is where the King will really land."""
+    for start, buttons, landing in ((cell(1, 0), "LEFT", cell(-1, 0)),  # W over the Mind
+                                    (cell(2, 0), "", cell(-2, 0)),  # E off the edge
+                                    (cell(2, -2), "UP", cell(-2, 2))):  # NE off the corner
+        g = position(pos=(start, cell(-1, 2), cell(0, 2)))
+        app, run = app_at(g)
+        if buttons:
+            run.run(buttons)
+        white = {c: 0 for c in range(T.CELLS)}
+        for _ in range(20):
+            run.advance(30)
+            for c in range(T.CELLS):
+                white[c] += palette.WHITE in hex_colours(app, c)
+        assert 5 <= white[landing] < 20
+        assert [c for c in range(T.CELLS) if white[c] and c != landing] == []
+
+
 def test_every_king_shows_on_a_shared_hex():
     """Several Kings on one Region (here a face-down one, with the person's
     own King among them) take turns on its hex, and the green of the
