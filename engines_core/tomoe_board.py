@@ -21,10 +21,10 @@ Boards (docs/rules/tomoe.md says why):
 - large: four rows of nine cells (x 1-9), 36 cells, 18 up and 18 down:
   straight top and bottom, zigzag left and right sides. Its centre vertex
   has six cells around it like the small board's; a half-turn about it maps
-  the board onto itself and swaps up and down cells, so neither colour is
-  favoured; so does a mirror through it. Every cell on its rim has exactly
-  one rim edge (no teeth), and its outline (16 edges) is the shortest any
-  36 cells can have.
+  the board onto itself swapping up and down cells (so neither colour is
+  favoured), and the mirror through it maps it onto itself too. Every cell
+  on its rim has exactly one rim edge (no teeth), and its outline (16
+  edges) is the shortest any 36 cells can have.
 Rim areas: the outline is walked clockwise and cut where its colour
 changes. A rim edge has the colour opposite to the tips of the cell along
 it, so a rim area meets a tile as a neighbouring tile would: through the
