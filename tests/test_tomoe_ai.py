@@ -31,8 +31,27 @@ def test_every_level_plays_legal_moves_to_the_end(level):
 def test_hard_plays_legal_moves():
     g = play_out("standard", ["hard", "normal"], 2)
     assert g.is_terminal()
-    g = play_out("large", ["normal", "hard"], 3, limit=12)
-    assert g.move_no >= 6
+    # On the large board hard searches once at most LARGE_SEARCH cells are
+    # empty: play normal up to there, then hard's searched moves.
+    g = T.Tomoe(2, "large", 3)
+    rng = Rng(3)
+    while g.empty > A.LARGE_SEARCH:
+        g.apply(A.choose(g, g.current_player(), "normal", rng))
+    calls = []
+    real = A.leaf
+
+    def counting(state, me):
+        calls.append(1)
+        return real(state, me)
+    A.leaf = counting
+    try:
+        for _ in range(6):
+            a = A.choose(g, g.current_player(), "hard", rng)
+            assert a in g.legal_actions()
+            g.apply(a)
+    finally:
+        A.leaf = real
+    assert calls
 
 
 def test_choices_depend_only_on_the_view_and_the_rng():
