@@ -598,6 +598,11 @@ class UI(GameUI):
             for i in range(tot[s]):
                 d.pixel(11 + 2 * (i % 3), y + 1 + 2 * (i // 3), palette.WHITE)
 
+    def seat_name(self, seat):
+        """The end screen names a seat with his King ("P3 BLUE WINS"), since
+        the results are drawn in the Kings' colours."""
+        return palette.PLAYER_NAMES[seat] + " " + T.COLOUR_NAMES[self.state.kings[seat]]
+
     def result_lines(self):
         st = self.state
         tot = st.toncc_totals()

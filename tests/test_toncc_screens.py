@@ -318,7 +318,10 @@ def test_whole_game_through_the_buttons_then_the_end_screen():
     assert [t for t, c in lines] == [str(v) for v in st.toncc_totals()]
     assert [c for t, c in lines] == [S.COL[k] for k in st.kings]
     w = st.winners()
-    assert app.screen.headline() in ("P%d WINS" % (w[0] + 1), "DRAW") or len(w) == 2
+    if len(w) == 1:  # the winner named with his King, whose colour his result has
+        assert app.screen.headline() == "P%d %s WINS" % (w[0] + 1, T.COLOUR_NAMES[st.kings[w[0]]])
+    else:
+        assert w == [0, 1, 2] and app.screen.headline() == "DRAW"
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
