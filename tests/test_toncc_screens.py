@@ -327,7 +327,7 @@ def test_whole_game_through_the_buttons_then_the_end_screen():
     assert isinstance(app.screen, Menu)
 
 
-def _path(steps, start, goal, size):
+def _path(steps, start, goal):
     """Buttons (UP, DOWN, LEFT, RIGHT) walking table `steps` from start to goal."""
     names = ("UP", "DOWN", "LEFT", "RIGHT")
     seen = {start: ""}
@@ -361,7 +361,7 @@ def test_any_region_on_the_board_in_detail():
     for c in range(T.CELLS):
         if c == T.MIND:
             continue
-        run.run(_path(S.BOARD_STEP, here, c, T.CELLS))
+        run.run(_path(S.BOARD_STEP, here, c))
         here = c
         run.advance(60)
         region = st.layout[c]
@@ -390,7 +390,7 @@ def test_map_pointer_reaches_every_place_and_its_region():
     assert play.ui.mode == S.MAP
     here = play.ui.point[0]
     for p in list(range(1, 18)) + [0]:
-        run.run(_path(S.MAP_STEP, here, p, 18))
+        run.run(_path(S.MAP_STEP, here, p))
         here = p
         x, y = S.map_xy(p)
         lit = 0

@@ -54,8 +54,4 @@ def move(g, *dirs):
         g.apply(d)
 
 
-def direction(dq, dr):
-    return T.DIRS.index((dq, dr))
-
-
 NE, E, SE, SW, W, NW = range(6)
