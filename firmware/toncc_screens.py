@@ -543,13 +543,14 @@ class UI(GameUI):
             self.draw_status(d, now, None, owner0, 0)
             return
         self.draw_hexes(d, layout, owner1)
+        self.draw_kings(d, now, to)
+        # Over the Kings standing there, so a contest's winner shows.
         for c in range(T.CELLS):
             if c == T.MIND:
                 continue
             r = layout[c]
-            if owner1[r] != T.NONE and owner0[r] == T.NONE and gfx.blink(now, 300, 60):
+            if owner1[r] != T.NONE and owner0[r] == T.NONE and gfx.blink(now, 300, 50):
                 draw_hex(d, c, COL[st.kings[owner1[r]]])
-        self.draw_kings(d, now, to)
         self.draw_status(d, now, None, owner1, 0)
 
     def draw_kingdoms(self, d, now, k):

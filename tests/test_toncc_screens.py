@@ -489,3 +489,33 @@ def test_every_king_shows_on_a_shared_hex():
         hair, body, feet = S.king_colours(k)
         assert (hair, body) in seen, k
     assert (S.GREEN, S.GREEN) in seen
+
+
+def test_reveal_shows_who_won_a_contest():
+    """003: "Just the conqueror puts a Seal on the Map": when the Kings stand
+    on their new Regions, a conquered Region flashes in its conqueror's
+    colour over the Kings standing there, so a contest's winner is seen."""
+    blue = [p for p in range(18) if T.REGIONS[p][0] == T.BLUE][0]
+    c = cell(1, 0)
+    g = position(kings=(T.RED, T.YELLOW, T.BLUE))
+    g.layout[g.cell_of[blue]], g.layout[c] = g.layout[c], blue
+    g.cell_of[g.layout[g.cell_of[blue]]] = g.cell_of[blue]
+    g.cell_of[blue] = c
+    g.check()
+    app, run = app_at(g, ("human", "human", "human"))
+    play = app.screen
+    for _ in range(3):
+        run.run("A,A")  # take the device; E, where the cursor starts
+    st = play.session.state
+    assert list(st.pos) == [c, c, c] and st.owner[blue] == 2
+    while app.now() < play.ui.reveal_at + S.REVEAL_MS:
+        run.advance(30)
+    full = {k: 0 for k in range(3)}
+    n = 0
+    while app.now() < play.ui.reveal_at + S.REVEAL_MS + S.MOVE_MS - 30:
+        run.advance(30)
+        n += 1
+        shown = hex_colours(app, c)
+        for k in range(3):
+            full[k] += shown == {S.COL[k]}
+    assert full[T.BLUE] * 3 >= n and full[T.RED] == full[T.YELLOW] == 0
