@@ -42,7 +42,7 @@ class EndScreen(Screen):
 
     def draw(self, d, now):
         winners = self.session.state.winners()
-        colour = palette.PLAYERS[winners[0]] if len(winners) == 1 else palette.ACCENT
+        colour = self.ui.seat_colour(winners[0]) if len(winners) == 1 else palette.ACCENT
         gfx.marquee(d, 0, self.headline(), colour, now - self.since)
         lines = self.ui.result_lines()
         if len(lines) <= 4 and all(len(t) <= 2 for t, c in lines):
@@ -62,7 +62,7 @@ class EndScreen(Screen):
                 break
             text, c = lines[i]
             y = 6 + 5 * row
-            gfx.rect(d, 0, y, 2, 4, palette.PLAYERS[i])
+            gfx.rect(d, 0, y, 2, 4, self.ui.seat_colour(i))
             if i in winners and not gfx.blink(now, 800, 75):
                 continue
             gfx.marquee(d, y, text, c, now - self.since, x0=3, w=13)

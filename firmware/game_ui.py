@@ -65,6 +65,10 @@ class GameUI:
         """The overview shown while A is held (scores, cards...)."""
         self.draw(d, now, viewer)
 
+    def seat_colour(self, seat):
+        """The colour that stands for a seat on shared screens (pass, end)."""
+        return palette.PLAYERS[seat]
+
     def seat_name(self, seat):
         """What the end screen calls a seat ("P1"; a game may name its sides)."""
         return palette.PLAYER_NAMES[seat]

@@ -170,14 +170,14 @@ class PlayScreen(Screen):
         if self.paused:
             self.draw_pause(d, now)
         elif self.phase == PASS:
-            draw_pass(d, now, self.seat)
+            draw_pass(d, now, self.seat, self.ui.seat_colour(self.seat))
         elif self.looking:
             self.ui.look(d, now, self.viewer())
         else:
             self.ui.draw(d, now, self.viewer())
             if self.phase == COMPUTER:
                 # Thinking: three dots in the player's colour, bottom right.
-                c = palette.PLAYERS[self.seat]
+                c = self.ui.seat_colour(self.seat)
                 for i in range(3):
                     d.pixel(12 + i, 15, c if (now // 150) % 3 == i else palette.scale(c, 30))
 
@@ -191,9 +191,8 @@ class PlayScreen(Screen):
                 d.pixel(0, y + 2, palette.ACCENT)
 
 
-def draw_pass(d, now, seat):
-    """'PASS' then the next player's tag in their colour, and a blinking A."""
-    c = palette.PLAYERS[seat]
+def draw_pass(d, now, seat, c):
+    """'PASS' then the next player's tag in their colour `c`, and a blinking A."""
     gfx.text_center(d, 0, "PASS", palette.TEXT)
     gfx.text_center(d, 6, palette.PLAYER_NAMES[seat], c)
     gfx.frame(d, 4, 5, 8, 7, palette.scale(c, 35))

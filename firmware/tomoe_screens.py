@@ -481,6 +481,9 @@ class UI(GameUI):
             for i in range(st.supply[f]):
                 d.pixel(4 + i, y, palette.scale(COL[orient], 70))
 
+    def seat_colour(self, seat):
+        return COL[seat]
+
     def seat_name(self, seat):
         return ("WHITE", "BLACK")[seat]
 

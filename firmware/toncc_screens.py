@@ -599,6 +599,9 @@ class UI(GameUI):
             for i in range(tot[s]):
                 d.pixel(11 + 2 * (i % 3), y + 1 + 2 * (i // 3), palette.WHITE)
 
+    def seat_colour(self, seat):
+        return COL[self.state.kings[seat]]
+
     def seat_name(self, seat):
         """The end screen names a seat with his King ("P3 BLUE WINS"), since
         the results are drawn in the Kings' colours."""

@@ -85,6 +85,19 @@ def test_pass_the_device_before_each_person():
     assert play.phase == HUMAN and play.seat == 1
 
 
+def test_pass_screen_and_end_screen_use_the_kings_colours():
+    """Each seat is a red, yellow or blue King: the pass screen's tag, the
+    thinking dots and the end screen show the seat in its King's colour."""
+    app, run = toncc_app(("human", "human", "normal"))
+    play = app.screen
+    run.advance(100)
+    assert play.phase == PASS
+    king = S.COL[play.session.state.kings[0]]
+    assert king in region_colours(app.hal.display, 0, 6, 16, 5)
+    assert palette.PLAYERS[0] not in region_colours(app.hal.display, 0, 0, 16, 16)
+    assert play.ui.seat_colour(2) == S.COL[play.session.state.kings[2]]
+
+
 def test_first_choice_is_never_shown_to_the_next_chooser():
     """games.md: "a player's choice must never be visible to ... anyone choosing
     after them": everything P2 sees, from P1's press of A until P2 has chosen,
