@@ -70,6 +70,14 @@ class _Clip:
             self.d.pixel(x, y, colour)
 
 
+def breathe(now, lo, hi, period=1200, step_ms=100):
+    """A level (percent) going lo -> hi -> lo once a period, changing only
+    every `step_ms`: the LED output stage redoes little for unchanged frames."""
+    t = now // step_ms * step_ms % period
+    half = period // 2
+    return lo + (t if t < half else period - t) * (hi - lo) // half
+
+
 def blink(now, period=600, duty=50):
     """True during the first `duty` percent of each period."""
     return now % period < period * duty // 100

@@ -348,8 +348,7 @@ class UI(GameUI):
             # From dim (not dimmer: a dim warm white turns red on the LEDs)
             # to as bright as a middle: plainly unlike the steady dim tips of
             # the locked tiles.
-            t = now % 1200
-            level = 30 + (t if t < 600 else 1200 - t) * 70 // 600
+            level = gfx.breathe(now, 30, 100)
             breathe = (palette.scale(COL[0], level), palette.scale(COL[1], level))
         locked = st.locked if breathe else None
         board = st.board
@@ -418,8 +417,7 @@ class UI(GameUI):
         locked = st.locked
         board = st.board
         # Tiles that may still be turned pulse; locked ones are steady.
-        t = now % 1200
-        level = 25 + (t if t < 600 else 1200 - t) * 75 // 600
+        level = gfx.breathe(now, 25, 100)
         for c in range(geo.n):
             p = board[c]
             if not p:
