@@ -7,9 +7,11 @@ Every level sees only `state.view_for(seat)` (players.choose guarantees it).
   it may lay for an opponent (known cards in the open variant, otherwise the
   chance that a completed pattern sits in a hidden hand), plus how close each
   of our cards is to some 3x3 window.
-- hard: for normal's best few pushes, deals the unseen cards a couple of
-  ways, lets each opponent answer as normal would with those cards, and
-  keeps the push that leaves us the best next push.
+- hard: normal's best few pushes, each re-valued by two looks at the next
+  pushes: how often we can still lay a card on our next turn whatever the
+  other seats push meanwhile, and the chance that the next seat can answer
+  with a push that lays one of its cards (its open cards, or the unseen
+  cards it may hold).
 
 The search runs on two 25-bit ints (dark balls, filled hollows), so it needs
 no copies of the game; all arithmetic is integer so CPython and MicroPython
@@ -23,7 +25,10 @@ _LAY = 1000  # value of one card laid
 _SHIFTS = (0, 1, 2, 5, 6, 7, 10, 11, 12)  # bit offset of each 3x3 window
 _FILL = 20  # value of one more ball on the board
 _MARGIN = 4  # normal plays any push this close to the best
+_HARD_MARGIN = 4  # hard plays any push this close to its best
+_PATIENCE = 100  # moves after which blocking fades out (gone at twice this)
 _THREAT = 150  # hard: value of being sure to lay a card next turn
+_RISK = 500  # hard: cost of the next seat being sure to lay a card on its push
 
 # Closeness tables: card -> bytearray(512), the value of a full window whose
 # dark mask is the index. A small cache: only cards in play are ever needed.
@@ -313,21 +318,153 @@ def _replies(state, seat, rng, samples):
     return out
 
 
+def _threats(state, me):
+    """What the next seat may hold: (weights, unseen, hidden).
+
+    weights[card] is 2 for an open card of the next seat, 1 for a card we
+    have not seen (it may be in a hidden hand), else 0; `unseen` counts the
+    unseen cards, `hidden` the next seat's hidden cards among them.
+    """
+    nxt = state.owner_of((state.current_player() + 1) % state.num_players)
+    weights = bytearray(T.NUM_CARDS)
+    seen = bytearray(T.NUM_CARDS)
+    for laid in state.laid:
+        for c in laid:
+            seen[c] = 1
+    for o in range(state.num_owners):
+        if o == me or state.open:
+            for c in state.hands[o]:
+                seen[c] = 1
+                if o == nxt and o != me:
+                    weights[c] = 2
+    unseen = 0
+    for c in range(T.NUM_CARDS):
+        if not seen[c]:
+            weights[c] = 1
+            unseen += 1
+    hidden = 0 if state.open or nxt == me else len(state.hands[nxt])
+    return weights, unseen, hidden
+
+
+def _crossing(s):
+    """Bit mask of the entries whose line crosses the window at shift `s`."""
+    r, c = s // 5, s % 5
+    out = 0
+    for k in range(3):
+        out |= 1 << (15 + r + k) | 1 << (5 + r + k) | 1 << (c + k) | 1 << (10 + c + k)
+    return out
+
+
+# _CROSSING[w]: entries crossing window w; _SHIFTS_OF[e]: shifts of the
+# windows that entry e's line crosses.
+_CROSSING = tuple(_crossing(s) for s in _SHIFTS)
+_SHIFTS_OF = tuple(tuple(_SHIFTS[w] for w in range(9) if _CROSSING[w] >> e & 1)
+                   for e in range(T.ENTRIES))
+
+
+def _met(dark, full, shifts, weights, found):
+    """`found` (a bit per card) plus the weighted cards met in the windows."""
+    card_at = T.CARD_AT
+    for s in shifts:
+        f = full >> s
+        if (f & 7) | (f >> 2 & 56) | (f >> 4 & 448) == 511:
+            d = dark >> s
+            c = card_at[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
+            if c != T.NO_CARD and weights[c]:
+                found |= 1 << c
+    return found
+
+
+def _answer_entries(full):
+    """Entries whose push can show a new pattern in a full window.
+
+    A push fills one hollow, on its own line: a window missing balls can only
+    be completed along the row or column holding all the missing ones; a
+    full window changes under any line crossing it.
+    """
+    out = 0
+    w = 0
+    for s in _SHIFTS:
+        f = full >> s
+        missing = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) & 511
+        if not missing:
+            out |= _CROSSING[w]
+        else:
+            where = _LINES_OF[missing]
+            for k in range(3):
+                if where & (1 << k):
+                    out |= 1 << (15 + s // 5 + k) | 1 << (5 + s // 5 + k)
+                if where & (8 << k):
+                    out |= 1 << (s % 5 + k) | 1 << (10 + s % 5 + k)
+        w += 1
+    return out
+
+
+def _answer_risk(dark, full, weights, unseen, hidden):
+    """Per mille: the chance that the next seat can push to lay a card.
+
+    Cards already met on this board are left out (normal's value counts
+    them); a met open card is a certainty, k met unseen cards a chance of
+    1 - C(unseen - k, hidden) / C(unseen, hidden).
+    """
+    pop = _POP
+    bag_dark = T.BALLS_PER_COLOUR - (pop[dark & 511] + pop[dark >> 9 & 511] + pop[dark >> 18])
+    on_board = pop[full & 511] + pop[full >> 9 & 511] + pop[full >> 18]
+    colours = []
+    if bag_dark:
+        colours.append(T.DARK)
+    if 2 * T.BALLS_PER_COLOUR - on_board - bag_dark:
+        colours.append(T.LIGHT)
+    entries = _answer_entries(full)
+    found = 0
+    for e in range(T.ENTRIES):
+        if entries >> e & 1:
+            for colour in colours:
+                d, f = after(dark, full, colour, e)
+                found = _met(d, f, _SHIFTS_OF[e], weights, found)
+    if not found:
+        return 0
+    found &= ~_met(dark, full, _SHIFTS, weights, 0)
+    k = 0
+    for c in range(T.NUM_CARDS):
+        if found >> c & 1:
+            if weights[c] == 2:
+                return 1000
+            k += 1
+    keep = 1000  # per mille: none of the k cards is in the hidden hand
+    for i in range(hidden):
+        keep = keep * max(0, unseen - k - i) // (unseen - i)
+    return 1000 - keep
+
+
 def _hard(state, seat, rng, width, samples):
-    """Normal's best `width` pushes, re-ranked by how often we can still lay
-    a card on our next turn whatever the other seats push meanwhile."""
+    """Normal's value less the chance that the next seat answers by laying
+    one of its cards; the best `width` of those re-ranked by how often we
+    can still lay a card on our next turn whatever the others push."""
     r = ranked(state, seat)
-    if r[0][0] >= _LAY:
-        return rng.choice(_ties(r))
+    # Blocking the next seat matters less as a game drags on: two careful
+    # players would otherwise shuffle the same balls to the move cap.
+    risk = _RISK * max(0, min(_PATIENCE, 2 * _PATIENCE - state.moves)) // _PATIENCE
+    # A push more than _THREAT + risk below the best can never overtake it.
+    floor = r[0][0] - _THREAT - risk
+    r = [p for p in r if p[0] >= floor]
+    if len(r) == 1:
+        return r[0][1]
+    me = state.owner_of(seat)
+    weights, unseen, hidden = _threats(state, me)
+    dark0, full0 = bitboards(state.board)
+    safe = []
+    for v0, a in r:
+        d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
+        safe.append((v0 - risk * _answer_risk(d1, f1, weights, unseen, hidden) // 1000, a))
+    safe.sort(key=_rank_key)
     rots = []
-    for c in state.hands[state.owner_of(seat)]:
+    for c in state.hands[me]:
         rots.extend(T.ROTATIONS[c])
     colours = _colours(state)
     replies = _replies(state, seat, rng, samples)
-    dark0, full0 = bitboards(state.board)
-    best_val = None
-    best = []
-    for v0, a in r[:width]:
+    scored = []
+    for v1, a in safe[:width]:
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
         hits = 0
         for seq in replies:
@@ -336,13 +473,9 @@ def _hard(state, seat, rng, width, samples):
                 d, f = after(d, f, c, e)
             if _can_complete(d, f, rots, colours):
                 hits += 1
-        total = v0 + _THREAT * hits // len(replies)
-        if best_val is None or total > best_val:
-            best_val = total
-            best = [a]
-        elif total == best_val:
-            best.append(a)
-    return rng.choice(best)
+        scored.append((v1 + _THREAT * hits // len(replies), a))
+    scored.sort(key=_rank_key)
+    return rng.choice(_near_best(scored, _HARD_MARGIN))
 
 
 def choose(state, seat, level, rng, effort=100):

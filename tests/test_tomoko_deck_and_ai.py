@@ -4,6 +4,7 @@ from engines_core import tomoko as T, tomoko_ai as A, players
 from engines_core.prng import Rng
 from engines_core.tomoko_deck import CARDS
 from tools import gen_tomoko_deck
+from tests.tomoko_helpers import matching_cards
 
 
 def test_deck_is_what_the_documented_procedure_generates():
@@ -102,3 +103,70 @@ def test_lower_effort_still_plays():
     g = T.Tomoko(2, "standard", 1)
     for effort in (100, 50, 10, 1):
         assert players.choose(g, "hard", Rng(1), effort) in g.legal_actions()
+
+
+def _one_push_from(card, hands, variant):
+    """Row 0 short of its first ball: a push from W1 completes `card` in the
+    top-left window."""
+    from tests.tomoko_helpers import pattern_rows, position
+    rows = pattern_rows(T.CARDS[card])
+    text = "%s.. %s.. %s.. ..... ....." % (rows[0][1:] + ".", rows[1], rows[2])
+    return position(text, hands, variant=variant)
+
+
+def test_hard_does_not_leave_an_open_card_for_the_next_seat():
+    """Open cards: "it is possible for a player with foresight to hinder their
+    opponents forming their patterns" - hard pushes so that no answer of the
+    next seat lays its card (checked against every push the engine allows)."""
+    g = _one_push_from(3, [[0, 1, 2], [3, 4, 5]], "open")
+    for seed in range(6):
+        a = players.choose(g, "hard", Rng(seed))
+        h = g.clone()
+        h.apply(a)
+        assert not h.laid[1]
+        for reply in h.legal_actions():
+            k = h.clone()
+            k.apply(reply)
+            assert 3 not in k.laid[1], (g.action_name(a), h.action_name(reply))
+
+
+def test_answer_risk_is_the_chance_the_card_is_in_the_hidden_hand():
+    """An unseen card one push from the board: the next seat holds it with
+    chance 2/unseen (two hidden cards); an open card of its own: certainty;
+    a card we hold ourselves: no risk."""
+    g = _one_push_from(7, [[0, 1], [2, 3]], "standard")
+    d, f = A.bitboards(g.board)
+    w, unseen, hidden = A._threats(g.view_for(0), 0)
+    assert (unseen, hidden) == (34, 2)
+    assert abs(A._answer_risk(d, f, w, unseen, hidden) - 1000 * 2 // 34) <= 2
+    o = _one_push_from(7, [[0, 1, 2], [7, 3, 4]], "open")
+    w, unseen, hidden = A._threats(o.view_for(0), 0)
+    assert A._answer_risk(d, f, w, unseen, hidden) == 1000
+    m = _one_push_from(7, [[7, 1, 2], [0, 3, 4]], "open")
+    w, unseen, hidden = A._threats(m.view_for(0), 0)
+    assert A._answer_risk(d, f, w, unseen, hidden) == 0
+
+
+def test_answer_risk_counts_what_a_search_of_every_push_finds():
+    """hard's look at the next seat's answers only tries the pushes that can
+    change a full window; it finds the same new patterns as all 40 pushes."""
+    rng = Rng(6)
+    every = bytearray(b"\x01" * T.NUM_CARDS)
+    positives = 0
+    for _ in range(200):
+        b = bytearray(rng.below(3) if rng.below(5) else 0 for _ in range(25))
+        if b.count(T.DARK) > 15 or b.count(T.LIGHT) > 15:
+            continue
+        before = matching_cards(b)
+        new = set()
+        for colour in (T.DARK, T.LIGHT):
+            if b.count(colour) < 15:
+                for e in range(20):
+                    bb = bytearray(b)
+                    T.push(bb, colour, e)
+                    new |= matching_cards(bb) - before
+        d, f = A.bitboards(b)
+        k = len(new)
+        assert A._answer_risk(d, f, every, 36, 1) == 1000 - 1000 * (36 - k) // 36
+        positives += k > 0
+    assert 10 < positives < 190
