@@ -109,10 +109,12 @@ class Game:
         Everything hidden from `seat` is replaced canonically (e.g. unseen
         cards pooled, sorted and dealt back into the hidden places), so two
         states that `seat` cannot tell apart give identical views. Computer
-        players only ever see such a view.
+        players only ever see such a view. The seed goes too: the deal could
+        be recomputed from it.
         """
         v = self.clone()
         v._hide_from(seat)
+        v.seed = 0
         return v
 
     def redeal_hidden(self, seat, rng):

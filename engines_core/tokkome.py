@@ -397,7 +397,6 @@ class Tokkome(Game):
 
     def _hide_from(self, seat):
         self._redeal(seat, None)
-        self.seed = 0
 
     def redeal_hidden(self, seat, rng):
         self._redeal(seat, rng)

@@ -390,10 +390,9 @@ class Toncc(Game):
         for s in range(3):
             if s != seat and self.pending[s] != NONE:
                 self.pending[s] = HIDDEN
-        # The shuffles of the challenges to come: the PRNG state, and the
-        # seed they could be recomputed from.
+        # The shuffles of the challenges to come: the PRNG state
+        # (view_for drops the seed they could be recomputed from).
         self.rng_state = 1
-        self.seed = 0
 
     def redeal_hidden(self, seat, rng):
         for s in range(3):
