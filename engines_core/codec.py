@@ -80,3 +80,35 @@ class Reader:
     def end(self):
         if self.pos != len(self.data):
             raise CorruptState("trailing bytes in save")
+
+
+def write_header(game):
+    """A Writer holding what every save starts with: the game's tag, format
+    version, player count, variant and seed."""
+    w = Writer()
+    w.raw(game.TAG)
+    w.u8(game.VERSION)
+    w.u8(game.num_players)
+    w.u8(game.VARIANTS.index(game.variant))
+    w.u32(game.seed & 0xFFFFFFFF)
+    return w
+
+
+def read_header(game, data):
+    """Check and read back write_header's fields into `game`; returns the
+    Reader positioned after them."""
+    r = Reader(data)
+    r.header(game.TAG, game.VERSION)
+    n = r.u8()
+    if not game.MIN_PLAYERS <= n <= game.MAX_PLAYERS:
+        raise CorruptState("bad player count")
+    vi = r.u8()
+    if vi >= len(game.VARIANTS):
+        raise CorruptState("bad variant")
+    try:
+        game.variant = game.check_variant(game.VARIANTS[vi], n)
+    except ValueError as e:
+        raise CorruptState(str(e))
+    game.num_players = n
+    game.seed = r.u32()
+    return r

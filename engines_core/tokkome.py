@@ -19,7 +19,7 @@ by the same seat:
 
 from engines_core.game import Game, TERMINAL, CorruptState
 from engines_core.prng import Rng
-from engines_core.codec import Writer, Reader
+from engines_core.codec import read_header, write_header
 
 VALUES = 7
 COPIES = 5
@@ -423,12 +423,7 @@ class Tokkome(Game):
         return g
 
     def serialize(self):
-        w = Writer()
-        w.raw(self.TAG)
-        w.u8(self.VERSION)
-        w.u8(self.num_players)
-        w.u8(self.VARIANTS.index(self.variant))
-        w.u32(self.seed & 0xFFFFFFFF)
+        w = write_header(self)
         w.u8(self.turn)
         w.u8(self.phase)
         w.u16(self.turns)
@@ -444,17 +439,8 @@ class Tokkome(Game):
         return w.getvalue()
 
     def _load(self, data):
-        r = Reader(data)
-        r.header(self.TAG, self.VERSION)
-        n = r.u8()
-        if not self.MIN_PLAYERS <= n <= self.MAX_PLAYERS:
-            raise CorruptState("bad player count")
-        vi = r.u8()
-        if vi >= len(self.VARIANTS):
-            raise CorruptState("bad variant")
-        self.num_players = n
-        self.variant = self.VARIANTS[vi]
-        self.seed = r.u32()
+        r = read_header(self, data)
+        n = self.num_players
         self.turn = r.u8()
         self.phase = r.u8()
         self.turns = r.u16()

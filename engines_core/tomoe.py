@@ -17,7 +17,7 @@ Actions (ints below NUM_ACTIONS = 288):
 """
 
 from engines_core.game import Game, TERMINAL, CorruptState
-from engines_core.codec import Writer, Reader
+from engines_core.codec import read_header, write_header
 from engines_core import tomoe_board as TB
 from engines_core.tomoe_board import NSEC, SCOL, SMID, MOWN, TOWN, STIPS, TOUCHK, OTHERS, \
     TOUCHERS, FIG, rot_cw, rot_ccw, figure_of
@@ -370,7 +370,7 @@ class Tomoe(Game):
     MAX_PLAYERS = 2
     VARIANTS = ("standard", "large", "tiles32")
     NUM_ACTIONS = NUM_ACTIONS
-    VERSION = 2  # 2: the large board is four rows of nine cells
+    VERSION = 3  # 2: the large board is four rows of nine cells; 3: the common header
     TAG = b"TE"
 
     def _new(self, num_players, variant, seed):
@@ -544,11 +544,7 @@ class Tomoe(Game):
         return g
 
     def serialize(self):
-        w = Writer()
-        w.raw(self.TAG)
-        w.u8(self.VERSION)
-        w.u8(self.VARIANTS.index(self.variant))
-        w.u32(self.seed & 0xFFFFFFFF)
+        w = write_header(self)
         w.u8(self.player)
         w.u8(self.phase)
         w.u16(self.move_no)
@@ -560,14 +556,7 @@ class Tomoe(Game):
         return w.getvalue()
 
     def _load(self, data):
-        r = Reader(data)
-        r.header(self.TAG, self.VERSION)
-        vi = r.u8()
-        if vi >= len(self.VARIANTS):
-            raise CorruptState("bad variant")
-        self.num_players = 2
-        self.variant = self.VARIANTS[vi]
-        self.seed = r.u32()
+        r = read_header(self, data)
         self._new(2, self.variant, self.seed)
         self.player = r.u8()
         self.phase = r.u8()

@@ -10,7 +10,7 @@ and top-to-bottom on left/right.
 
 from engines_core.game import Game, TERMINAL, CorruptState
 from engines_core.prng import Rng
-from engines_core.codec import Writer, Reader
+from engines_core.codec import read_header, write_header
 from engines_core.tomoko_deck import CARDS
 
 SIZE = 5
@@ -372,12 +372,7 @@ class Tomoko(Game):
         return g
 
     def serialize(self):
-        w = Writer()
-        w.raw(self.TAG)
-        w.u8(self.VERSION)
-        w.u8(self.num_players)
-        w.u8(self.VARIANTS.index(self.variant))
-        w.u32(self.seed & 0xFFFFFFFF)
+        w = write_header(self)
         w.u32(self.rng_state)
         w.u8(self.turn)
         w.u16(self.moves)
@@ -401,19 +396,9 @@ class Tomoko(Game):
         return w.getvalue()
 
     def _load(self, data):
-        r = Reader(data)
-        r.header(self.TAG, self.VERSION)
-        n = r.u8()
-        if not self.MIN_PLAYERS <= n <= self.MAX_PLAYERS:
-            raise CorruptState("bad player count")
-        vi = r.u8()
-        if vi >= len(self.VARIANTS):
-            raise CorruptState("bad variant")
-        self.num_players = n
-        self.variant = self.check_variant(self.VARIANTS[vi], n)
-        self.seed = r.u32()
+        r = read_header(self, data)
         # Set up the fixed fields, then overwrite the moving parts.
-        self._new(n, self.variant, 1)
+        self._new(self.num_players, self.variant, 1)
         self.rng_state = r.u32()
         self.turn = r.u8()
         self.moves = r.u16()

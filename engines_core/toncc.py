@@ -15,7 +15,7 @@ Kings move and conquer at once.
 
 from engines_core.game import Game, TERMINAL, CorruptState
 from engines_core.prng import Rng
-from engines_core.codec import Writer, Reader
+from engines_core.codec import read_header, write_header
 from engines_core.toncc_regions import REGIONS
 
 RED = 0
@@ -424,12 +424,7 @@ class Toncc(Game):
         return g
 
     def serialize(self):
-        w = Writer()
-        w.raw(self.TAG)
-        w.u8(self.VERSION)
-        w.u8(self.num_players)
-        w.u8(self.VARIANTS.index(self.variant))
-        w.u32(self.seed & 0xFFFFFFFF)
+        w = write_header(self)
         w.u32(self.rng_state)
         w.raw(self.kings)
         w.u8(len(self.history))
@@ -448,18 +443,8 @@ class Toncc(Game):
         return w.getvalue()
 
     def _load(self, data):
-        r = Reader(data)
-        r.header(self.TAG, self.VERSION)
-        n = r.u8()
-        if n != 3:
-            raise CorruptState("bad player count")
-        vi = r.u8()
-        if vi >= len(self.VARIANTS):
-            raise CorruptState("bad variant")
-        self.num_players = n
-        self.variant = self.VARIANTS[vi]
+        r = read_header(self, data)
         self.challenges = 1 if self.variant == "short" else 3
-        self.seed = r.u32()
         self.rng_state = r.u32()
         self.kings = bytes(r.raw(3))
         h = r.u8()

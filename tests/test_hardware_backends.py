@@ -73,6 +73,9 @@ def saved_game(storage, ply=2):
     for i in range(ply):
         s.play(players.choose(s.state, "easy", Rng(i)))
     saves.save_game(storage, s, saves.PLAYING)
+    # The device scenarios below wait for this game to come back; if it
+    # could not, they would wait in the menu for ever.
+    assert saves.load_game(storage)[2] == saves.OK
     return s
 
 
