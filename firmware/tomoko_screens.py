@@ -77,7 +77,20 @@ class UI(GameUI):
         self.laid_before = []
 
     def has_secrets(self, seat):
-        return not self.state.open
+        """Hands are secret, except with open cards, and in teams when every
+        person at the device plays for the same team (partners share cards)."""
+        return not self.state.open and self.team_of_people() is None
+
+    def team_of_people(self):
+        """In teams, the team (hand) every person plays for, if they all play
+        for one; None otherwise."""
+        st = self.state
+        if not st.teams:
+            return None
+        owners = [st.owner_of(s) for s in self.session.humans()]
+        if owners and all(o == owners[0] for o in owners):
+            return owners[0]
+        return None
 
     # Choosing --------------------------------------------------------------------
     def begin_turn(self, seat, now):
@@ -208,6 +221,8 @@ class UI(GameUI):
         who = viewer
         if who is None and st.open:
             who = st.current_player()
+        if who is None and self.team_of_people() is not None:
+            who = self.session.humans()[0]
         if who is None or who < 0:
             # Hidden hands: show how many cards, face down.
             seat = st.current_player()

@@ -1,0 +1,65 @@
+"""Tomoko's screens in the variants: teams, open cards, several players, the
+end by the move cap. (The shared turn flow is tested with Tomoko in
+tests/test_firmware.py.)"""
+
+from engines_core import tomoko as T
+from firmware import tomoko_screens as TS
+from firmware.play import PlayScreen, PASS, HUMAN, COMPUTER
+from tests.firmware_helpers import app_with, tomoko_session, region_colours
+
+BALLS = {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
+
+
+def card_area(app):
+    return region_colours(app.hal.display, 13, 0, 3, 11)
+
+
+def push_as_person(run, app):
+    """Push at the cursor; then run until a person must act."""
+    run.run("A")
+    run.idle()
+
+
+def test_teams_pass_screen_before_every_opponent():
+    """Four people in teams: turns alternate between the teams, so every
+    hand-over shows a different team's hidden cards and asks for the pass."""
+    app, run = app_with(tomoko_session(("human",) * 4, variant="teams", seed=5))
+    play = app.screen
+    seen = []
+    for _ in range(6):
+        run.idle()
+        assert play.phase == PASS and not (BALLS & card_area(app))
+        seen.append(play.seat)
+        run.run("A")
+        assert play.phase == HUMAN and BALLS & card_area(app)
+        push_as_person(run, app)
+    assert seen == [0, 1, 2, 3, 0, 1]
+
+
+def test_teams_partners_alone_need_no_pass_screen():
+    """Two partners (P1+P3) against two computers: "The team members may swap
+    their cards at any time", so no pass screen between them, and the team's
+    cards stay on screen during the computers' turns."""
+    app, run = app_with(tomoko_session(("human", "normal", "human", "normal"),
+                                       variant="teams", seed=5))
+    play = app.screen
+    run.idle()
+    assert play.phase == HUMAN and play.seat == 0
+    push_as_person(run, app)
+    assert play.phase == HUMAN and play.seat == 2
+    run.run("A")
+    run.advance(400)
+    assert play.phase == COMPUTER and play.seat == 3
+    assert BALLS & card_area(app)
+
+
+def test_teams_opponents_as_people_still_pass():
+    """P1 and P2 are people on different teams: each must pass the device."""
+    app, run = app_with(tomoko_session(("human", "human", "normal", "normal"),
+                                       variant="teams", seed=5))
+    play = app.screen
+    run.idle()
+    assert play.phase == PASS and play.seat == 0
+    run.run("A")
+    push_as_person(run, app)
+    assert play.phase == PASS and play.seat == 1
