@@ -3,8 +3,9 @@
 Layout: the 5x5 board with 2x2 LEDs per hollow at x,y 1-10; the gutter around
 it (x or y = 0 and 11) glows in the colour of the seat to move and carries
 the entry cursor; the viewer's cards (3x3 LEDs each) on the right at x 13-15;
-one row of pips per seat at the bottom (y 13-15, 12-15 for four): lit pips = cards laid, dim
-pips = cards still needed, a mark at x 11 for the seat to move.
+one row of pips per seat at the bottom (y 13-15, 12-15 for four; in teams
+partners' rows side by side): lit pips = cards laid, dim pips in the seat's
+colour = cards still needed, a mark at x 11 for the seat to move.
 
 Controls: the D-pad moves the cursor around the gutter (along a side, round
 the corners; the arrow across the board jumps to the other end of the same
@@ -21,6 +22,7 @@ BALL = (0, 0x2440FF, 0xFFD890)  # empty, dark, light
 HOLLOW = 0x0C0C0C
 PUSH_MS = 260
 LAY_MS = 1500
+NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 
 # The gutter, clockwise: N0..N4, E0..E4, S4..S0, W4..W0 (entry numbers).
 RING = tuple(range(0, 5)) + tuple(range(5, 10)) + tuple(range(14, 9, -1)) + tuple(range(19, 14, -1))
@@ -246,12 +248,12 @@ class UI(GameUI):
         target = st.target
         w = max(1, 10 // target)
         top = 12 if st.num_players == 4 else 13
-        for s in range(st.num_players):
-            y = top + s
+        for row, s in enumerate(score_rows(st)):
+            y = top + row
             c = palette.PLAYERS[s]
             for i in range(target):
                 lit = i < scores[s]
-                colour = c if lit else palette.FAINT
+                colour = c if lit else palette.scale(c, NEEDED)
                 if lit and s in flash_seats and i == scores[s] - 1 and not gfx.blink(now, 300):
                     colour = palette.WHITE
                 for j in range(max(1, w - 1)):
@@ -278,6 +280,11 @@ class UI(GameUI):
         gfx.text(d, 0, 11, "TO", palette.DIM)
         gfx.text(d, 9, 11, str(st.target), palette.TEXT)
 
+
+
+def score_rows(st):
+    """The seats in the order of their pip rows: partners side by side in teams."""
+    return (0, 2, 1, 3) if st.teams else tuple(range(st.num_players))
 
 
 def draw_card(d, x, y, card):

@@ -63,3 +63,38 @@ def test_teams_opponents_as_people_still_pass():
     run.run("A")
     push_as_person(run, app)
     assert play.phase == PASS and play.seat == 1
+
+
+def row_colours(app, y):
+    return region_colours(app.hal.display, 0, y, 10, 1) - {0}
+
+
+def test_every_seat_row_shows_its_colour_laid_or_not():
+    """Four players: one row of pips per seat, in the seat's colour whether
+    lit (laid) or dim (still needed), so each row is told apart."""
+    from firmware import palette
+    session = tomoko_session(("human", "normal", "normal", "normal"))
+    st = session.state
+    st.laid[3].append(st.deck.pop())
+    app, run = app_with(session)
+    run.idle()
+    for s in range(4):
+        c = palette.PLAYERS[s]
+        want = {palette.scale(c, TS.NEEDED)} | ({c} if s == 3 else set())
+        assert row_colours(app, 12 + s) == want
+
+
+def test_teams_rows_put_partners_side_by_side():
+    """Teams (P1+P3 against P2+P4): the partners' rows are adjacent and show
+    the team's count, so each team's laid cards read as one block."""
+    from firmware import palette
+    session = tomoko_session(("human", "normal", "normal", "normal"), variant="teams")
+    st = session.state
+    st.laid[1].extend([st.deck.pop(), st.deck.pop()])  # team P2+P4
+    app, run = app_with(session)
+    run.idle()
+    d = app.hal.display
+    order = [0, 2, 1, 3]
+    for row, s in enumerate(order):
+        lit = [x for x in range(10) if d.get(x, 12 + row) == palette.PLAYERS[s]]
+        assert len(lit) == (2 if s in (1, 3) else 0)
