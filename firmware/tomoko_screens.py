@@ -235,8 +235,11 @@ class UI(GameUI):
         hand = st.hands[st.owner_of(who)]
         for k, card in enumerate(hand):
             draw_card(d, 13, 4 * k, card)
-        # Whose cards these are: a coloured mark beside them.
+        # Whose cards these are: a coloured mark beside them; in teams, the
+        # partner's colour below it (the team's cards are shared).
         d.pixel(12, 1, palette.scale(palette.PLAYERS[who], 60))
+        if st.teams:
+            d.pixel(12, 2, palette.scale(palette.PLAYERS[(who + 2) % 4], 60))
 
     def draw_scores(self, d, now, lay):
         st = self.state

@@ -98,3 +98,6 @@ def test_teams_rows_put_partners_side_by_side():
     for row, s in enumerate(order):
         lit = [x for x in range(10) if d.get(x, 12 + row) == palette.PLAYERS[s]]
         assert len(lit) == (2 if s in (1, 3) else 0)
+    # The card mark: the viewer's colour, the partner's below it.
+    assert d.get(12, 1) == palette.scale(palette.PLAYERS[0], 60)
+    assert d.get(12, 2) == palette.scale(palette.PLAYERS[2], 60)
