@@ -77,6 +77,7 @@ class UI(GameUI):
         self.lays = []
         self.shown_action = None
         self.laid_before = []
+        self.refused = None  # the colour B last asked for in vain
 
     def has_secrets(self, seat):
         """Hands are secret, except with open cards, and in teams when every
@@ -112,11 +113,16 @@ class UI(GameUI):
                 self.beep(sounds.CLICK)
             else:
                 self.illegal("no %s balls left" % ("dark" if other == T.DARK else "light"), now)
+                self.refused = other
                 self.beep(sounds.ERROR)
             return None
         if b == B.A and kind == B.CLICK:
             return T.action_of(self.colour, self.cursor)
         return None
+
+    def illegal(self, reason, now):
+        GameUI.illegal(self, reason, now)
+        self.refused = None  # a refused push (set after this for a refused colour)
 
     # Showing what happened ---------------------------------------------------------
     def before_action(self, seat, action):
@@ -208,7 +214,10 @@ class UI(GameUI):
 
     def draw_cursor(self, d, now):
         e = self.cursor
-        if self.flashing(now):
+        if now < self.flash_until and self.refused is not None:
+            # A colour that is used up: the cursor flashes red and that colour.
+            c = palette.BAD if gfx.blink(now, 200) else BALL[self.refused]
+        elif self.flashing(now):
             for i in T.LINES[e]:
                 x, y = cell_xy(i)
                 gfx.rect(d, x, y, 2, 2, palette.BAD)

@@ -101,3 +101,30 @@ def test_teams_rows_put_partners_side_by_side():
     # The card mark: the viewer's colour, the partner's below it.
     assert d.get(12, 1) == palette.scale(palette.PLAYERS[0], 60)
     assert d.get(12, 2) == palette.scale(palette.PLAYERS[2], 60)
+
+
+def test_a_used_up_colour_flashes_the_cursor_not_the_line():
+    """B asks for dark when all 15 dark balls are on the board: refused with
+    an error sound, the cursor flashing red and blue (the colour asked for);
+    the line stays as it is, since no push was refused."""
+    from firmware import palette, sounds
+    session = tomoko_session(("human", "normal"))
+    st = session.state
+    st.board = bytearray([T.DARK] * 15 + [T.LIGHT] * 5 + [0] * 5)
+    st.bag = [0, 0, 10]
+    app, run = app_with(session)
+    run.idle()
+    ui = app.screen.ui
+    assert ui.colour == T.LIGHT and ui.cursor == 17  # W3: hollows 10-14, LEDs y 5-6
+    app.hal.sound.log.clear()
+    run.run("B")
+    assert ui.colour == T.LIGHT and "dark" in ui.flash_reason
+    assert sounds.ERROR[0][0] in app.hal.sound.log
+    d = app.hal.display
+    cursor, line = set(), set()
+    for _ in range(12):
+        run.advance(30)
+        cursor.add(d.get(0, 5))
+        line |= region_colours(d, 1, 5, 10, 2)
+    assert palette.BAD in cursor and TS.BALL[T.DARK] in cursor
+    assert palette.BAD not in line
