@@ -76,7 +76,6 @@ class UI(GameUI):
         self.lay_from = 0
         self.lays = []
         self.shown_action = None
-        self.laid_before = []
         self.refused = None  # the colour B last asked for in vain
 
     def has_secrets(self, seat):
@@ -127,7 +126,6 @@ class UI(GameUI):
     # Showing what happened ---------------------------------------------------------
     def before_action(self, seat, action):
         self.before = bytes(self.state.board)
-        self.laid_before = self.state.scores()
 
     def after_action(self, seat, action, now):
         self.shown_action = action
