@@ -225,9 +225,11 @@ def machine():
 
 
 def bench_game(game, cal, quick=False, duel_games=200, hard_games=100, log=None):
+    t0 = time.time()
+
     def say(msg):
         if log:
-            log("%s: %s" % (game, msg))
+            log("%s: %s (%.0f s)" % (game, msg, time.time() - t0))
     out = {}
     say("heap (engine)")
     out["heap_engine_kb"] = smallest_heap(lambda h: _engine_runs(game, h),
@@ -245,6 +247,7 @@ def bench_game(game, cal, quick=False, duel_games=200, hard_games=100, log=None)
     out["speed"] = playouts(game, 0.3 if quick else 1.5)
     say("win rates")
     out["win_rates"] = win_rates(game, 4 if quick else duel_games, 2 if quick else hard_games)
+    say("done")
     return out
 
 

@@ -11,6 +11,51 @@ def _fmt(n):
     return "{:,}".format(n)
 
 
+PIPELINE_CASES = (
+    ("game", "a Tomoko turn, frame after frame (the cursor blinks)"),
+    ("game_new", "the Tomoko turn, a new screen every frame"),
+    ("game_dim_changes", "the Tomoko turn, one dim LED changing hue every frame"),
+    ("tomoko", "Tomoko, a person's turn"), ("tomoko_new", "Tomoko, a new screen every frame"),
+    ("tomoe", "Tomoe, a person's turn (tiles breathing)"),
+    ("tomoe_new", "Tomoe, a new screen every frame"),
+    ("tokkome", "Tokkome, a person's turn"), ("tokkome_new", "Tokkome, a new screen every frame"),
+    ("toncc", "Tóncc, a person's turn"), ("toncc_new", "Tóncc, a new screen every frame"),
+    ("busy", "all 256 LEDs lit, varied colours, limited to 500 mA, new every frame"),
+    ("busy_unlimited", "the same frames on a budget they fit in"),
+    ("dim", "200 dim LEDs at 10% brightness, new every frame"),
+    ("busy_pure", "`busy` on the plain-Python path (CircuitPython, Blinka)"),
+)
+
+
+def _pipeline(p, wire_ms, w):
+    """The LED output stage table (tools/bench_frame.py)."""
+    if not p:
+        return
+    if "error" in p:
+        w("The LED output stage could not be measured: %s" % p["error"])
+        w("")
+        return
+    w("The LED output stage (`hal/pipeline.py`: wiring map, gamma, brightness and")
+    w("current limit, GRB wire bytes) on the Pico's board definition, one render per")
+    w("frame, measured by `python -m tools.bench_frame` (the cases are described in")
+    w("its docstring). The wire itself takes %.1f ms for 256 LEDs; with DMA or PIO" % wire_ms)
+    w("the CPU is free while it runs, so the stage and the wire overlap.")
+    w("")
+    w("| Case | Fuel per render | RP2040 ms | Current after limit |")
+    w("| --- | --- | --- | --- |")
+    cases = p.get("cases", {})
+    for name, what in PIPELINE_CASES:
+        c = cases.get(name)
+        if c is None:
+            continue
+        if "error" in c:
+            w("| %s | error: %s | | |" % (what, c["error"]))
+            continue
+        w("| %s | %s | %s ms | %d mA%s |" % (what, _fmt(c["fuel"]), _fmt(c["rp2040_ms"]), c["ma"],
+                                            " (limited)" if c["limited"] else ""))
+    w("")
+
+
 def render(r):
     cal = r["calibration"]
     m = r["machine"]
@@ -77,10 +122,9 @@ def render(r):
     w("One main-loop frame with a game on screen: poll the buttons, tick, clear and")
     w("draw the 16x16 game screen, compare with the last frame (a person's turn, so")
     w("the cursor blinks). The wire takes %.1f ms for 256 LEDs." % r["wire_ms_16x16"])
-    p = r.get("pipeline")
-    if p:
-        w("The output stage (wiring map, gamma, current limit) per frame: %s fuel, about" % _fmt(p.get("fuel")))
-        w("%s ms on an RP2040 (`tools/bench_frame.py`)." % _fmt(p.get("rp2040_ms")))
+    w("")
+    _pipeline(r.get("pipeline"), r["wire_ms_16x16"], w)
+    w("Drawing a game screen (the firmware redraws only when something changed):")
     w("")
     w("| Game | Draw fuel per frame | RP2040 ms |")
     w("| --- | --- | --- |")

@@ -188,7 +188,9 @@ def measure(frames=FRAMES):
     """Fuel of one render per case; "fuel" is the `busy` case."""
     from tools import bench, mpy_check
     cal = bench.calibrate()
-    r = mpy_runtime.run_in_repo(GUEST.replace("FRAMES", str(frames)), heap="256k",
+    # Every game's screens stay imported as the cases go on: more than a
+    # device holds at once, so a roomier heap than the firmware needs.
+    r = mpy_runtime.run_in_repo(GUEST.replace("FRAMES", str(frames)), heap="512k",
                                 root=mpy_check.ensure_bundle())
     if not r.ok:
         return {"error": (r.stderr.strip().splitlines() or ["failed"])[-1]}
