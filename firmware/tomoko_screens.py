@@ -22,6 +22,8 @@ BALL = (0, 0x2440FF, 0xFFD890)  # empty, dark, light
 HOLLOW = 0x0C0C0C
 PUSH_MS = 260
 LAY_MS = 1500
+END_MS = 3000  # the notice of an end by the move cap or by no cards left
+END_PAUSE_MS = 700  # the last board stays this long before that notice
 NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 
 # The gutter, clockwise: N0..N4, E0..E4, S4..S0, W4..W0 (entry numbers).
@@ -77,6 +79,8 @@ class UI(GameUI):
         self.lays = []
         self.shown_action = None
         self.refused = None  # the colour B last asked for in vain
+        self.end_from = 0
+        self.end_why = None  # "cap" or "cards": a game ended without a winner's target
 
     def has_secrets(self, seat):
         """Hands are secret, except with open cards, and in teams when every
@@ -132,17 +136,26 @@ class UI(GameUI):
         self.push_until = now + PUSH_MS
         self.lays = list(self.state.lays)
         self.lay_from = self.push_until
+        self.end_why = end_reason(self.state)
+        self.end_from = self.lay_from + LAY_MS * len(self.lays) + END_PAUSE_MS
 
     def busy(self, now):
+        if self.end_why is not None:
+            return now < self.end_from + END_MS
         return now < self.lay_from + LAY_MS * len(self.lays)
 
     def skip(self, now):
         self.push_until = now
         self.lay_from = now - LAY_MS * len(self.lays)
+        # The notice of why the game ended is not skipped, only brought on.
+        self.end_from = min(self.end_from, now)
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
+        if self.end_why is not None and now >= self.end_from:
+            self.draw_end_notice(d, now - self.end_from)
+            return
         turn = st.current_player()
         lay = self.current_lay(now)
         # The gutter glows for the seat to move (or, while a card is shown
@@ -168,6 +181,17 @@ class UI(GameUI):
             self.draw_cursor(d, now)
         self.draw_cards(d, now, viewer)
         self.draw_scores(d, now, lay)
+
+    def draw_end_notice(self, d, t):
+        """Why the game ended with no one at the target: "END 400 PUSHES"
+        (the move cap) or "END NO CARDS" (no card can be laid any more)."""
+        gfx.text_center(d, 0, "END", palette.TEXT)
+        if self.end_why == "cap":
+            gfx.text_center(d, 6, str(T.MOVE_CAP), palette.ACCENT)
+            gfx.marquee(d, 11, "PUSHES", palette.TEXT, t)
+        else:
+            gfx.text_center(d, 6, "NO", palette.ACCENT)
+            gfx.marquee(d, 11, "CARDS", palette.TEXT, t)
 
     def current_lay(self, now):
         if now < self.lay_from:
@@ -290,6 +314,14 @@ class UI(GameUI):
         gfx.text(d, 0, 11, "TO", palette.DIM)
         gfx.text(d, 9, 11, str(st.target), palette.TEXT)
 
+
+
+def end_reason(st):
+    """Why a finished game ended when no winner reached the target: "cap"
+    (the move cap) or "cards" (no card can be laid); None otherwise."""
+    if not st.is_terminal() or any(st.laid_count(s) >= st.target for s in st.winners()):
+        return None
+    return "cap" if st.moves >= T.MOVE_CAP else "cards"
 
 
 def score_rows(st):

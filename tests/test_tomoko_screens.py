@@ -128,3 +128,48 @@ def test_a_used_up_colour_flashes_the_cursor_not_the_line():
         line |= region_colours(d, 1, 5, 10, 2)
     assert palette.BAD in cursor and TS.BALL[T.DARK] in cursor
     assert palette.BAD not in line
+
+
+def test_end_reason_names_the_cap_and_no_cards_but_not_a_target_win():
+    """games.md: the move cap, and "if no card can ever be laid any more, most
+    cards laid wins" end a game where no one reached the target; the screen
+    says which (a win at the target needs no explanation)."""
+    st = tomoko_session(("normal", "normal")).state
+    assert TS.end_reason(st) is None  # not over
+    st.done, st.wins = True, [0]
+    st.laid[0] = [st.deck.pop() for _ in range(10)]
+    assert TS.end_reason(st) is None  # P1 reached 10
+    st.laid[0] = st.laid[0][:3]
+    st.moves = T.MOVE_CAP
+    assert TS.end_reason(st) == "cap"
+    st.moves = 120
+    st.hands = [[], []]
+    assert TS.end_reason(st) == "cards"
+
+
+def test_the_move_cap_is_announced_before_the_result():
+    """After push 400 (the move cap) the last board shows, then "END 400
+    PUSHES" for a while (A does not skip it), then the result."""
+    from firmware import palette
+    from firmware.end import EndScreen
+    session = tomoko_session(("human", "normal"))
+    st = session.state
+    st.moves = T.MOVE_CAP - 1
+    st.laid[0] = [st.deck.pop(), st.deck.pop()]
+    app, run = app_with(session)
+    run.idle()
+    run.run("A")
+    assert st.is_terminal() and st.winners() == [0]
+    d = app.hal.display
+    run.advance(TS.PUSH_MS + 100)
+    assert BALLS & region_colours(d, 1, 1, 10, 10)  # the last board
+    run.run("A")  # hurry: brings the notice on at once
+    for _ in range(4):
+        assert isinstance(app.screen, PlayScreen)
+        assert palette.ACCENT in region_colours(d, 0, 6, 16, 5)  # "400"
+        assert not (BALLS & region_colours(d, 0, 0, 16, 16))
+        run.run("A")
+        run.advance(400)
+    run.advance(TS.END_MS)
+    assert isinstance(app.screen, EndScreen)
+    assert app.screen.headline() == "P1 WINS"
