@@ -78,6 +78,7 @@ class UI(GameUI):
         self.lay_from = 0
         self.lays = []
         self.shown_action = None
+        self.mover = None  # the seat whose push is being shown
         self.refused = None  # the colour B last asked for in vain
         self.end_from = 0
         self.end_why = None  # "cap" or "cards": a game ended without a winner's target
@@ -132,6 +133,7 @@ class UI(GameUI):
         self.before = bytes(self.state.board)
 
     def after_action(self, seat, action, now):
+        self.mover = seat
         self.shown_action = action
         self.push_until = now + PUSH_MS
         self.lays = list(self.state.lays)
@@ -160,7 +162,7 @@ class UI(GameUI):
         lay = self.current_lay(now)
         # The gutter glows for the seat to move (or, while a card is shown
         # being laid, for the seat laying it).
-        ring_seat = st.seats_of(lay[0])[0] if lay is not None else turn
+        ring_seat = self.layer(lay[0]) if lay is not None else turn
         ring = palette.scale(palette.PLAYERS[ring_seat], 22) if ring_seat >= 0 else palette.FAINT
         gfx.frame(d, 0, 0, 12, 12, ring)
         if now < self.push_until and self.before is not None:
@@ -169,7 +171,7 @@ class UI(GameUI):
             self.draw_board(d, st.board, lay)
         if lay is not None:
             owner, card, w, rot = lay
-            seat = st.seats_of(owner)[0]
+            seat = self.layer(owner)
             r0, c0 = T.WINDOWS[w]
             c = palette.PLAYERS[seat] if gfx.blink(now, 300) else palette.scale(palette.PLAYERS[seat], 40)
             gfx.frame(d, 2 * c0, 2 * r0, 8, 8, c)
@@ -192,6 +194,12 @@ class UI(GameUI):
         else:
             gfx.text_center(d, 6, "NO", palette.ACCENT)
             gfx.marquee(d, 11, "CARDS", palette.TEXT, t)
+
+    def layer(self, owner):
+        """The seat shown laying a card of `owner`'s: in teams, the mover if
+        the card is his team's, else the first seat of that team."""
+        seats = self.state.seats_of(owner)
+        return self.mover if self.mover in seats else seats[0]
 
     def current_lay(self, now):
         if now < self.lay_from:

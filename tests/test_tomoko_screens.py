@@ -173,3 +173,36 @@ def test_the_move_cap_is_announced_before_the_result():
     run.advance(TS.END_MS)
     assert isinstance(app.screen, EndScreen)
     assert app.screen.headline() == "P1 WINS"
+
+
+def test_teams_a_card_laid_by_the_mover_shows_in_his_colour():
+    """P4 pushes and his team (P2+P4) lays a card: the window is framed and
+    the gutter glows in P4's colour, not in his partner P2's."""
+    from firmware import palette
+    from tests.tomoko_helpers import position, pattern_rows
+    card = 0
+    rows = pattern_rows(T.CARDS[card])
+    colour = T.DARK if rows[0][0] == "X" else T.LIGHT
+    # The card's pattern in the top-left window but for its corner ball, and
+    # column 0 empty below: P4 pushing that colour in at N1 fills the corner.
+    text = " ".join(["." + rows[0][1:] + "..", rows[1] + "..", rows[2] + "..",
+                     ".XOO.", ".OXX."])
+    others = [c for c in range(T.NUM_CARDS) if c != card]
+    st = position(text, [[others[0], others[1]], [card, others[2]]],
+                  num_players=4, variant="teams", turn=3)
+    from firmware.session import Session
+    session = Session("tomoko", ["normal", "normal", "normal", "human"], "teams", 1)
+    session.state = st
+    app, run = app_with(session)
+    run.idle()
+    ui = app.screen.ui
+    ui.cursor, ui.colour = 0, colour
+    run.run("A")
+    assert st.laid[1] == [card]
+    run.advance(TS.PUSH_MS + 200)
+    d = app.hal.display
+    seen = set()
+    for _ in range(10):
+        run.advance(60)
+        seen |= region_colours(d, 0, 0, 12, 1)  # the top gutter, the frame's top
+    assert palette.PLAYERS[3] in seen and palette.PLAYERS[1] not in seen
