@@ -14,6 +14,10 @@ def test_bench_quick_smoke():
     json.dumps(r)  # serialisable
     cal = r["calibration"]
     assert 500 < cal["fuel_per_loop"] < 5000
+    # platform.md: the loop "costs about 856 units of fuel per iteration in
+    # this runtime" - the package's own build, which our GC-safe one outcosts.
+    assert abs(cal["fuel_per_loop_original"] - 856) < 20
+    assert cal["gc_safe_factor"] > 1
     t = r["games"]["tomoko"]
     assert t["heap_engine_kb"] and t["heap_firmware_kb"] >= t["heap_engine_kb"]
     for level in ("easy", "normal", "hard"):

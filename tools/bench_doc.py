@@ -76,6 +76,17 @@ def render(r):
     w("%.1f ms on an RP2040 (about %.1f ms on an ESP32-S3). These are estimates: real" % (
         cal["rp2040_us_per_mfuel"] / 1000, cal["rp2040_us_per_mfuel"] / 1000 * 3.4 / 7.98))
     w("code mixes bytecodes differently from the calibration loop.")
+    if "gc_safe_factor" in cal:
+        w("")
+        w("**Which fuel.** Every figure is counted in the GC-safe build of the runtime")
+        w("(`tools/wasm_patch.py` spills pointers to the shadow stack so the garbage")
+        w("collector sees them). That costs %s times the fuel of the package's original" % cal["gc_safe_factor"])
+        w("build for the same code (the loop: %s fuel against %s; a method call that" % (
+            _fmt(cal["fuel_per_loop"]), _fmt(cal["fuel_per_loop_original"])))
+        w("sets a pixel costs about the same ratio), the build in which platform.md")
+        w("states its 856 fuel per loop and the 50-million budget of a `normal` move. The")
+        w("budget is checked here against the GC-safe counts, so with a margin of that")
+        w("factor; the RP2040 times use this build's own calibration, so they hold.")
     w("")
     w("**Machine.** Python %s on %s, %s CPUs; %s." % (m["python"], m["platform"], m["cpus"],
                                                        m["micropython"]))

