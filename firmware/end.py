@@ -31,8 +31,11 @@ class EndScreen(Screen):
         names = " ".join(self.ui.seat_name(s) for s in winners)
         n = len(self.session.seats)
         if len(winners) == n and n > 1:
-            return "DRAW"
-        return names + (" WIN" if len(winners) > 1 else " WINS")
+            text = "DRAW"
+        else:
+            text = names + (" WIN" if len(winners) > 1 else " WINS")
+        note = self.ui.end_note()
+        return text + " - " + note if note else text
 
     def button(self, ev, now):
         # A short grace period, so a press meant for the game does not skip this.

@@ -73,6 +73,11 @@ class GameUI:
         """What the end screen calls a seat ("P1"; a game may name its sides)."""
         return palette.PLAYER_NAMES[seat]
 
+    def end_note(self):
+        """Why the game ended, when the result alone would not say (a move
+        cap, say): a few words the end screen adds to its headline, or None."""
+        return None
+
     def result_lines(self):
         """[(text, colour)] per seat for the end screen (3 characters fit;
         up to 2 each show all seats at once)."""

@@ -543,6 +543,11 @@ class UI(GameUI):
         for dx in range(w):
             d.pixel(x + dx, 8, palette.WHITE if gfx.blink(now, 900, 70) else c)
 
+    def end_note(self):
+        if self.state.end_reason == T.END_CAP:
+            return "%d TURNS" % T.TURN_CAP
+        return None
+
     def look(self, d, now, viewer):
         """Hold A: every seat's hand size (its colour) and sets (gold dots);
         with three players, the fourth corner shows the cards left to draw."""

@@ -303,6 +303,12 @@ class UI(GameUI):
             if s == turn:
                 d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
 
+    def end_note(self):
+        why = end_reason(self.state)
+        if why == "cap":
+            return "%d PUSHES" % T.MOVE_CAP
+        return "NO CARDS" if why == "cards" else None
+
     def look(self, d, now, viewer):
         """Hold A: every seat's score; with open cards, every seat's cards."""
         st = self.state

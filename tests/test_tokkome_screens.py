@@ -305,6 +305,24 @@ def test_the_end_reveals_every_hand_and_set_then_the_result():
     assert isinstance(app.screen, Menu)
 
 
+def test_a_game_ended_by_the_turn_cap_says_so_on_the_result():
+    """docs/rules/tokkome.md: after 300 turns the game ends and is scored as
+    usual; the result screen says why it ended (an ordinary end does not)."""
+    from engines_core import players
+    g = position(["1235", "2467", "3456"], tokkome="4", maki="1")
+    g.turns = T.TURN_CAP - 1
+    session = session_with(g, ("human", "normal", "normal"))
+    ui = TS.UI(session)
+    assert ui.end_note() is None
+    rng = Rng(2)
+    while not g.is_terminal():
+        g.apply(players.choose(g, "random", rng))
+    assert g.end_reason == T.END_CAP
+    assert ui.end_note() == "300 TURNS"
+    end = EndScreen(session, ui)
+    assert end.headline().endswith(" - 300 TURNS")
+
+
 def test_whole_game_through_the_screens_then_menu():
     """A person pressing buttons at random against two computer players."""
     app, run = app_with(Session("tokkome", ["human", "easy", "normal"], "standard", 5))

@@ -149,7 +149,8 @@ def test_end_reason_names_the_cap_and_no_cards_but_not_a_target_win():
 
 def test_the_move_cap_is_announced_before_the_result():
     """After push 400 (the move cap) the last board shows, then "END 400
-    PUSHES" for a while (A does not skip it), then the result."""
+    PUSHES" for a while (A does not skip it), then the result, which says
+    why too."""
     from firmware import palette
     from firmware.end import EndScreen
     session = tomoko_session(("human", "normal"))
@@ -172,7 +173,7 @@ def test_the_move_cap_is_announced_before_the_result():
         run.advance(400)
     run.advance(TS.END_MS)
     assert isinstance(app.screen, EndScreen)
-    assert app.screen.headline() == "P1 WINS"
+    assert app.screen.headline() == "P1 WINS - 400 PUSHES"
 
 
 def test_teams_a_card_laid_by_the_mover_shows_in_his_colour():
