@@ -31,3 +31,22 @@ def choose(state, level, rng, effort=100):
         return rng.choice(view.legal_actions())
     ai = registry.ai_module(state.NAME)
     return ai.choose(view, seat, level, rng, effort)
+
+
+# Helpers the computer players share --------------------------------------------
+
+def best_first(pairs):
+    """Sort (value, action) pairs in place: highest value first, ties by the
+    smaller action (a total order: MicroPython's sort is not stable)."""
+    pairs.sort(key=_by_value)
+    return pairs
+
+
+def _by_value(pair):
+    return (-pair[0], pair[1])
+
+
+def near_best(ranked, margin=0):
+    """The actions of a best_first list within `margin` of the best value."""
+    top = ranked[0][0]
+    return [a for v, a in ranked if v >= top - margin]

@@ -26,6 +26,7 @@ All arithmetic is integer, so the device and the desktop choose alike.
 """
 
 from engines_core import tokkome as T
+from engines_core.players import best_first, near_best
 
 
 class Style:
@@ -263,18 +264,8 @@ def ranked(view, seat, st=NORMAL):
             h[p] -= 1
             out.append((ctx.value(h, ctx.sets_sum, ctx.d), a))
             h[p] += 1
-    out.sort(key=_rank_key)
+    best_first(out)
     return out
-
-
-def _rank_key(pair):
-    # A total order (MicroPython's sort is not stable): value, then action.
-    return pair[1] - pair[0] * T.NUM_ACTIONS
-
-
-def _ties(r):
-    top = r[0][0]
-    return [a for v, a in r if v == top]
 
 
 # -- easy -----------------------------------------------------------------------
@@ -304,14 +295,14 @@ def immediate(view, seat):
             hh[a - T.PUT] -= 1
             val = 10 * (s - T.penalty(hh))
         out.append((val, a))
-    out.sort(key=_rank_key)
+    best_first(out)
     return out
 
 
 def _easy(view, seat, rng):
     if rng.below(4) == 0:
         return rng.choice(view.legal_actions())
-    return rng.choice(_ties(immediate(view, seat)))
+    return rng.choice(near_best(immediate(view, seat)))
 
 
 def choose(state, seat, level, rng, effort=100):
@@ -319,4 +310,4 @@ def choose(state, seat, level, rng, effort=100):
     `effort` changes nothing: a move costs a few million fuel at most."""
     if level == "easy":
         return _easy(state, seat, rng)
-    return rng.choice(_ties(ranked(state, seat, HARD if level == "hard" else NORMAL)))
+    return rng.choice(near_best(ranked(state, seat, HARD if level == "hard" else NORMAL)))

@@ -19,6 +19,7 @@ choose alike.
 """
 
 from engines_core import tomoko as T
+from engines_core.players import best_first, near_best
 
 _POP = bytes(bin(i).count("1") for i in range(512))
 _LAY = 1000  # value of one card laid
@@ -208,36 +209,21 @@ def ranked(state, seat):
     for a in state.legal_actions():
         d, f = after(dark, full, T.colour_of(a), T.entry_of(a))
         out.append((sc.score(d, f), a))
-    # A total order (MicroPython's sort is not stable): value, then action.
-    out.sort(key=_rank_key)
+    best_first(out)
     return out
-
-
-def _rank_key(pair):
-    return pair[1] - pair[0] * T.NUM_ACTIONS
-
-
-def _ties(ranked_list):
-    top = ranked_list[0][0]
-    return [a for v, a in ranked_list if v == top]
 
 
 def _easy(state, seat, rng):
     r = ranked(state, seat)
     if r[0][0] >= _LAY:
-        return rng.choice(_ties(r))
+        return rng.choice(near_best(r))
     return rng.choice([a for v, a in r])
-
-
-def _near_best(ranked_list, margin):
-    top = ranked_list[0][0]
-    return [a for v, a in ranked_list if v >= top - margin]
 
 
 def _normal(state, seat, rng):
     # Choosing among pushes within a whisker of the best varies the play, so
     # two computer players cannot shuffle one line back and forth forever.
-    return rng.choice(_near_best(ranked(state, seat), _MARGIN))
+    return rng.choice(near_best(ranked(state, seat), _MARGIN))
 
 
 # Window-local masks of the three rows and three columns of a 3x3 window.
@@ -457,7 +443,7 @@ def _hard(state, seat, rng, width, samples):
     for v0, a in r:
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
         safe.append((v0 - risk * _answer_risk(d1, f1, weights, unseen, hidden) // 1000, a))
-    safe.sort(key=_rank_key)
+    best_first(safe)
     rots = []
     for c in state.hands[me]:
         rots.extend(T.ROTATIONS[c])
@@ -474,8 +460,8 @@ def _hard(state, seat, rng, width, samples):
             if _can_complete(d, f, rots, colours):
                 hits += 1
         scored.append((v1 + _THREAT * hits // len(replies), a))
-    scored.sort(key=_rank_key)
-    return rng.choice(_near_best(scored, _HARD_MARGIN))
+    best_first(scored)
+    return rng.choice(near_best(scored, _HARD_MARGIN))
 
 
 def choose(state, seat, level, rng, effort=100):
