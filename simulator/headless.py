@@ -65,6 +65,17 @@ class ScriptRunner:
         b.set_raw(b.raw & ~(1 << button), self.hal.clock.now())
         self.advance(60)
 
+    def shot_while_held(self, button, name, ms=900):
+        """Hold `button` for `ms` (a long press, e.g. A for the look view),
+        save the frame as `name` while it is still held, then let go."""
+        b = self.hal.buttons
+        b.set_raw(b.raw | (1 << button), self.hal.clock.now())
+        self.advance(ms)
+        path = self.shot(name)
+        b.set_raw(b.raw & ~(1 << button), self.hal.clock.now())
+        self.advance(100)
+        return path
+
     def waiting_for_person(self):
         from firmware.play import PlayScreen, HUMAN, PASS
         s = self.app.screen

@@ -6,6 +6,7 @@ like any player's.
 """
 
 from engines_core import tokkome as T
+from hal import buttons as B
 
 
 def press_action(run, app, a):
@@ -103,12 +104,8 @@ def shots(out):
                 run.advance(60)  # the prompt, not its "B=NO" half
             shot("set")
         if st.phase == T.MAIN and "look" not in taken and st.turns >= 4:
-            b = app.hal.buttons
-            b.set_raw(1 << 4, app.now())
-            run.advance(900)
-            shot("look")
-            b.set_raw(0, app.now())
-            run.advance(100)
+            taken.add("look")
+            shots.append(run.shot_while_held(B.A, "tokkome-look"))
         press_action(run, app, a)
         if st.is_terminal():
             break

@@ -5,6 +5,8 @@ person's actions are the ones the `normal` computer player would choose,
 entered with the D-pad, A, and Left/Right/Up/Down to turn and switch tiles.
 """
 
+from hal import buttons as B
+
 
 def _go_to(run, ui, target):
     geo = ui.state.geo
@@ -89,12 +91,7 @@ def shots(out):
     _steady(run, app)
     paths.append(run.shot("tomoe-map"))
     run.run("B")
-    b = app.hal.buttons
-    b.set_raw(1 << 4, app.now())
-    run.advance(900)
-    paths.append(run.shot("tomoe-look"))
-    b.set_raw(0, app.now())
-    run.advance(100)
+    paths.append(run.shot_while_held(B.A, "tomoe-look"))
 
     app, run = app_with(Session("tomoe", ["hard", "human"], "large", 7))
     run.frames_dir = out

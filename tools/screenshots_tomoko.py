@@ -4,6 +4,8 @@ The person's pushes are the ones the `normal` computer player would choose,
 entered with the cursor and A like any player.
 """
 
+from hal import buttons as B
+
 def _press_choice(run, app):
     """Enter the normal computer player's push for the person to move."""
     from engines_core import players, tomoko as T
@@ -35,12 +37,7 @@ def shots(out):
             run.run("LEFT,LEFT,B")
             run.advance(200)
             shots.append(run.shot("tomoko-turn"))
-            b = app.hal.buttons
-            b.set_raw(1 << 4, app.now())
-            run.advance(900)
-            shots.append(run.shot("tomoko-look"))
-            b.set_raw(0, app.now())
-            run.advance(100)
+            shots.append(run.shot_while_held(B.A, "tomoko-look"))
         before = play.session.state.scores()[0]
         _press_choice(run, app)
         if not laid and play.session.state.scores()[0] > before:
