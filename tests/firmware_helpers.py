@@ -20,3 +20,27 @@ def tomoko_session(seats=("human", "normal"), variant="standard", seed=3):
 
 def region_colours(display, x0, y0, w, h):
     return {display.get(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
+
+
+MASH = ("UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B")
+
+
+def mash_to_the_end(app, run, rng, limit=6000, buttons=MASH, other=None):
+    """A person pressing buttons at random whenever the game waits for one,
+    until the game screen is left or `limit` steps have passed. When no
+    person is asked, `other(play)` may name a script to run instead of
+    waiting (e.g. A to close a summary). Returns the game screen."""
+    from firmware.play import PlayScreen, HUMAN, PASS
+    play = app.screen
+    steps = 0
+    while isinstance(app.screen, PlayScreen) and steps < limit:
+        if play.phase in (HUMAN, PASS):
+            script = rng.choice(buttons)
+        else:
+            script = other(play) if other is not None else None
+        if script:
+            run.run(script)
+        else:
+            run.advance(200)
+        steps += 1
+    return play

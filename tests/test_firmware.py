@@ -11,7 +11,7 @@ from firmware.play import PlayScreen, PASS, HUMAN
 from hal import buttons as B
 from hal.display import Display
 from hal.storage import MemoryStorage
-from tests.firmware_helpers import app_with, tomoko_session, region_colours
+from tests.firmware_helpers import app_with, mash_to_the_end, tomoko_session, region_colours
 
 BALLS = {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
 
@@ -140,15 +140,8 @@ def test_whole_game_through_the_screens_then_menu():
     """A person pressing buttons at random against a computer player, to the end."""
     from engines_core.prng import Rng
     app, run = app_with(tomoko_session(("human", "easy"), seed=5))
-    play = app.screen
-    rng = Rng(2)
-    steps = 0
-    while isinstance(app.screen, PlayScreen) and steps < 5000:
-        if play.phase in (HUMAN, PASS):
-            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "B"]))
-        else:
-            run.advance(200)
-        steps += 1
+    play = mash_to_the_end(app, run, Rng(2), limit=5000,
+                           buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "A", "B"))
     assert isinstance(app.screen, EndScreen)
     assert play.session.state.is_terminal()
     assert saves.load_game(app.hal.storage)[2] == saves.NONE  # finished games are not resumable

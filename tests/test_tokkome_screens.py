@@ -8,7 +8,7 @@ from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN
 from firmware.session import Session
 from hal import buttons as B
-from tests.firmware_helpers import app_with, region_colours
+from tests.firmware_helpers import app_with, mash_to_the_end, region_colours
 from tests.tokkome_helpers import position, hand_str
 
 VALUES = set(TS.VALUE[1:])
@@ -326,15 +326,7 @@ def test_a_game_ended_by_the_turn_cap_says_so_on_the_result():
 def test_whole_game_through_the_screens_then_menu():
     """A person pressing buttons at random against two computer players."""
     app, run = app_with(Session("tokkome", ["human", "easy", "normal"], "standard", 5))
-    play = app.screen
-    rng = Rng(2)
-    steps = 0
-    while isinstance(app.screen, PlayScreen) and steps < 6000:
-        if play.phase in (HUMAN, PASS):
-            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B"]))
-        else:
-            run.advance(200)
-        steps += 1
+    play = mash_to_the_end(app, run, Rng(2))
     assert isinstance(app.screen, EndScreen)
     assert play.session.state.is_terminal()
     assert saves.load_game(app.hal.storage)[2] == saves.NONE

@@ -5,10 +5,10 @@ from engines_core.prng import Rng
 from firmware import palette, saves, sounds, tomoe_screens as TS
 from firmware.end import EndScreen
 from firmware.menu import Menu
-from firmware.play import PlayScreen, HUMAN, PASS
+from firmware.play import HUMAN, PASS
 from firmware.session import Session
 from hal import buttons as B
-from tests.firmware_helpers import app_with
+from tests.firmware_helpers import app_with, mash_to_the_end
 from tests.tomoe_helpers import position, cell
 
 SCENE_ONE = {(3, 1): "UR", (2, 2): "UR", (4, 2): "UL", (2, 1): "L", (4, 1): "R",
@@ -317,15 +317,7 @@ def test_a_computer_move_is_shown_where_it_happens():
 def test_whole_game_through_the_screens_then_menu():
     """A person pressing buttons at random against a computer player, to the end."""
     app, run = app_with(session_with(("human", "easy"), seed=5))
-    play = app.screen
-    rng = Rng(2)
-    steps = 0
-    while isinstance(app.screen, PlayScreen) and steps < 6000:
-        if play.phase in (HUMAN, PASS):
-            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B"]))
-        else:
-            run.advance(200)
-        steps += 1
+    play = mash_to_the_end(app, run, Rng(2))
     assert isinstance(app.screen, EndScreen)
     st = play.session.state
     assert st.is_terminal() and st.empty == 0

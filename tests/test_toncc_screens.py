@@ -7,10 +7,10 @@ from engines_core.prng import Rng
 from firmware import palette, toncc_screens as S
 from firmware.end import EndScreen
 from firmware.menu import Menu
-from firmware.play import PlayScreen, PASS, HUMAN, SHOW
+from firmware.play import PASS, HUMAN, SHOW
 from firmware.session import Session
 from hal import buttons as B
-from tests.firmware_helpers import app_with, region_colours
+from tests.firmware_helpers import app_with, mash_to_the_end, region_colours
 from tests.toncc_helpers import cell, position, E, NE, SE, SW, W, NW
 
 
@@ -309,21 +309,16 @@ def test_look_shows_scores_and_toncc_points():
     assert not play.looking
 
 
+def _close_summary(play):
+    """A between the challenges closes the summary of scores."""
+    return "A" if play.ui.summary is not None else None
+
+
 def test_whole_game_through_the_buttons_then_the_end_screen():
     """A person pressing buttons at random against two computer players, to
     the end screen and back to the menu."""
     app, run = toncc_app(("human", "easy", "normal"), seed=12, variant="short")
-    play = app.screen
-    rng = Rng(5)
-    steps = 0
-    while isinstance(app.screen, PlayScreen) and steps < 6000:
-        if play.phase in (HUMAN, PASS):
-            run.run(rng.choice(["UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B"]))
-        elif play.ui.summary is not None:
-            run.run("A")
-        else:
-            run.advance(200)
-        steps += 1
+    play = mash_to_the_end(app, run, Rng(5), other=_close_summary)
     assert isinstance(app.screen, EndScreen)
     st = play.session.state
     assert st.is_terminal()
