@@ -162,25 +162,32 @@ class Scorer:
         return best, bc, be
 
 
-def _lay_values(state, me):
-    """Per card: +LAY if ours, -LAY if an opponent's open card, minus the
-    chance it is in a hidden opponent hand if unseen, else 0."""
-    values = [0] * T.NUM_CARDS
+def _seen(state, me):
+    """(seen, hidden): a bytearray marking every card `me` has seen (laid,
+    its own, open hands), and how many cards sit in hands it cannot see."""
     seen = bytearray(T.NUM_CARDS)
     for laid in state.laid:
         for c in laid:
             seen[c] = 1
-    hidden_cards = 0
+    hidden = 0
     for o in range(state.num_owners):
-        for c in state.hands[o]:
-            if o == me:
-                values[c] = _LAY
+        if o == me or state.open:
+            for c in state.hands[o]:
                 seen[c] = 1
-            elif state.open:
-                values[c] = -_LAY
-                seen[c] = 1
-            else:
-                hidden_cards += 1
+        else:
+            hidden += len(state.hands[o])
+    return seen, hidden
+
+
+def _lay_values(state, me):
+    """Per card: +LAY if ours, -LAY if an opponent's open card, minus the
+    chance it is in a hidden opponent hand if unseen, else 0."""
+    values = [0] * T.NUM_CARDS
+    seen, hidden_cards = _seen(state, me)
+    for o in range(state.num_owners):
+        if o == me or state.open:
+            for c in state.hands[o]:
+                values[c] = _LAY if o == me else -_LAY
     unseen = T.NUM_CARDS - sum(seen)
     risk = _LAY * hidden_cards // unseen if unseen else 0
     for c in range(T.NUM_CARDS):
@@ -313,16 +320,10 @@ def _threats(state, me):
     """
     nxt = state.owner_of((state.current_player() + 1) % state.num_players)
     weights = bytearray(T.NUM_CARDS)
-    seen = bytearray(T.NUM_CARDS)
-    for laid in state.laid:
-        for c in laid:
-            seen[c] = 1
-    for o in range(state.num_owners):
-        if o == me or state.open:
-            for c in state.hands[o]:
-                seen[c] = 1
-                if o == nxt and o != me:
-                    weights[c] = 2
+    seen = _seen(state, me)[0]
+    if state.open and nxt != me:
+        for c in state.hands[nxt]:
+            weights[c] = 2
     unseen = 0
     for c in range(T.NUM_CARDS):
         if not seen[c]:
