@@ -25,6 +25,8 @@ LAY_MS = 1500
 END_MS = 3000  # the notice of an end by the move cap or by no cards left
 END_PAUSE_MS = 700  # the last board stays this long before that notice
 NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
+# Why a game ended with no one at the target (end_reason), in two lines.
+END_WORDS = {"cap": (str(T.MOVE_CAP), "PUSHES"), "cards": ("NO", "CARDS")}
 
 # The gutter, clockwise: N0..N4, E0..E4, S4..S0, W4..W0 (entry numbers).
 RING = tuple(range(0, 5)) + tuple(range(5, 10)) + tuple(range(14, 9, -1)) + tuple(range(19, 14, -1))
@@ -187,13 +189,10 @@ class UI(GameUI):
     def draw_end_notice(self, d, t):
         """Why the game ended with no one at the target: "END 400 PUSHES"
         (the move cap) or "END NO CARDS" (no card can be laid any more)."""
+        first, second = END_WORDS[self.end_why]
         gfx.text_center(d, 0, "END", palette.TEXT)
-        if self.end_why == "cap":
-            gfx.text_center(d, 6, str(T.MOVE_CAP), palette.ACCENT)
-            gfx.marquee(d, 11, "PUSHES", palette.TEXT, t)
-        else:
-            gfx.text_center(d, 6, "NO", palette.ACCENT)
-            gfx.marquee(d, 11, "CARDS", palette.TEXT, t)
+        gfx.text_center(d, 6, first, palette.ACCENT)
+        gfx.marquee(d, 11, second, palette.TEXT, t)
 
     def layer(self, owner):
         """The seat shown laying a card of `owner`'s: in teams, the mover if
@@ -305,9 +304,7 @@ class UI(GameUI):
 
     def end_note(self):
         why = end_reason(self.state)
-        if why == "cap":
-            return "%d PUSHES" % T.MOVE_CAP
-        return "NO CARDS" if why == "cards" else None
+        return " ".join(END_WORDS[why]) if why else None
 
     def look(self, d, now, viewer):
         """Hold A: every seat's score; with open cards, every seat's cards."""
