@@ -193,6 +193,9 @@ def final_winners(totals, kings):
     return top
 
 
+CHALLENGES = {"standard": 3, "short": 1}  # challenges a game lasts, by variant
+
+
 class Toncc(Game):
     """Tóncc for exactly 3 players; variants: standard (3 challenges), short (1)."""
 
@@ -206,7 +209,7 @@ class Toncc(Game):
 
     # -- set-up -----------------------------------------------------------
     def _new(self, num_players, variant, seed):
-        self.challenges = 1 if variant == "short" else 3
+        self.challenges = CHALLENGES[variant]
         rng = Rng(seed)
         # "Each player draws a colour: red, yellow or blue."
         kings = [RED, YELLOW, BLUE]
@@ -444,7 +447,7 @@ class Toncc(Game):
 
     def _load(self, data):
         r = read_header(self, data)
-        self.challenges = 1 if self.variant == "short" else 3
+        self.challenges = CHALLENGES[self.variant]
         self.rng_state = r.u32()
         self.kings = bytes(r.raw(3))
         h = r.u8()
