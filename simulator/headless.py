@@ -58,21 +58,24 @@ class ScriptRunner:
             clock.advance(STEP_MS)
             self.app.step()
 
-    def hold(self, button, ms):
+    def _set(self, button, down):
         b = self.hal.buttons
-        b.set_raw(b.raw | (1 << button), self.hal.clock.now())
+        raw = b.raw | (1 << button) if down else b.raw & ~(1 << button)
+        b.set_raw(raw, self.hal.clock.now())
+
+    def hold(self, button, ms):
+        self._set(button, True)
         self.advance(ms)
-        b.set_raw(b.raw & ~(1 << button), self.hal.clock.now())
+        self._set(button, False)
         self.advance(60)
 
     def shot_while_held(self, button, name, ms=900):
         """Hold `button` for `ms` (a long press, e.g. A for the look view),
         save the frame as `name` while it is still held, then let go."""
-        b = self.hal.buttons
-        b.set_raw(b.raw | (1 << button), self.hal.clock.now())
+        self._set(button, True)
         self.advance(ms)
         path = self.shot(name)
-        b.set_raw(b.raw & ~(1 << button), self.hal.clock.now())
+        self._set(button, False)
         self.advance(100)
         return path
 
