@@ -171,15 +171,10 @@ def frame_fuel(game, cal, frames=20):
 
 
 def pipeline_fuel(cal):
-    """The output stage (wiring map, gamma, current limit) per 16x16 frame, if present."""
-    try:
-        from tools import bench_frame
-    except ImportError:
-        return None
-    out = bench_frame.measure()
-    if isinstance(out, dict) and "fuel" in out:
-        out.setdefault("rp2040_ms", ms_on_rp2040(out["fuel"], cal))
-    return out
+    """The output stage (wiring map, gamma, current limit) per 16x16 frame,
+    every case of tools/bench_frame.py."""
+    from tools import bench_frame
+    return bench_frame.measure(cal=cal)
 
 
 # -- engine speed ------------------------------------------------------------

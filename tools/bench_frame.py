@@ -184,10 +184,11 @@ draw_cost(Display())
 SYNTHETIC = ("busy", "busy_unlimited", "dim", "busy_pure")
 
 
-def measure(frames=FRAMES):
-    """Fuel of one render per case; "fuel" is the `busy` case."""
+def measure(frames=FRAMES, cal=None):
+    """Fuel of one render per case; "fuel" is the `busy` case. `cal` is
+    tools.bench.calibrate()'s result, measured here if not given."""
     from tools import bench, mpy_check
-    cal = bench.calibrate()
+    cal = cal or bench.calibrate()
     # Every game's screens stay imported as the cases go on: more than a
     # device holds at once, so a roomier heap than the firmware needs.
     r = mpy_runtime.run_in_repo(GUEST.replace("FRAMES", str(frames)), heap="512k",
