@@ -13,6 +13,19 @@ import sys
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 
+def end_shot(session, out, name):
+    """Let the computer seats of `session` play it to the end screen and save
+    that as `name`; returns the path."""
+    from firmware.play import PlayScreen
+    from tests.firmware_helpers import app_with
+    app, run = app_with(session)
+    run.frames_dir = out
+    while isinstance(app.screen, PlayScreen):
+        run.advance(500)
+    run.advance(300)
+    return run.shot(name)
+
+
 def menu(out):
     from tests.firmware_helpers import app_with
     app, run = app_with()

@@ -6,6 +6,7 @@ entered with the D-pad, A, and Left/Right/Up/Down to turn and switch tiles.
 """
 
 from hal import buttons as B
+from tools.screenshots import end_shot
 
 
 def _go_to(run, ui, target):
@@ -65,7 +66,6 @@ def shots(out):
     from engines_core import players
     from engines_core.prng import Rng
     from firmware.session import Session
-    from firmware.play import PlayScreen
     from tests.firmware_helpers import app_with
     paths = []
 
@@ -102,10 +102,5 @@ def shots(out):
     _steady(run, app)
     paths.append(run.shot("tomoe-large"))
 
-    app, run = app_with(Session("tomoe", ["hard", "normal"], "standard", 5))
-    run.frames_dir = out
-    while isinstance(app.screen, PlayScreen):
-        run.advance(500)
-    run.advance(300)
-    paths.append(run.shot("tomoe-end"))
+    paths.append(end_shot(Session("tomoe", ["hard", "normal"], "standard", 5), out, "tomoe-end"))
     return paths

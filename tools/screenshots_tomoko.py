@@ -5,6 +5,7 @@ entered with the cursor and A like any player.
 """
 
 from hal import buttons as B
+from tools.screenshots import end_shot
 
 def _press_choice(run, app):
     """Enter the normal computer player's push for the person to move."""
@@ -21,7 +22,7 @@ def _press_choice(run, app):
 
 def shots(out):
     from firmware.session import Session
-    from firmware.play import PlayScreen, HUMAN
+    from firmware.play import PlayScreen
     from tests.firmware_helpers import app_with
     shots = []
 
@@ -61,10 +62,6 @@ def shots(out):
     run.advance(200)
     shots.append(run.shot("tomoko-teams"))
 
-    app, run = app_with(Session("tomoko", ["normal", "hard", "normal", "hard"], "teams", 5))
-    run.frames_dir = out
-    while isinstance(app.screen, PlayScreen):
-        run.advance(500)
-    run.advance(300)
-    shots.append(run.shot("tomoko-end"))
+    shots.append(end_shot(Session("tomoko", ["normal", "hard", "normal", "hard"], "teams", 5),
+                          out, "tomoko-end"))
     return shots
