@@ -91,6 +91,15 @@ class Layout:
                     rim.append((3 * vx + vroles[i][0], 3 * vr + vroles[i][1],
                                 geo.rim_colour[geo.nbk[e]]))
         self.zoom, self.rim, self.zw, self.zh = _pack(zoom, rim)
+        # Each cell's box in the zoomed picture (x0, x1, y0, y1): its three
+        # tips span it. Cells outside the window are not drawn at all.
+        z = self.zoom
+        box = bytearray()
+        for b in range(0, len(z), 18):
+            xs = (z[b], z[b + 2], z[b + 4])
+            ys = (z[b + 1], z[b + 3], z[b + 5])
+            box.extend((min(xs), max(xs), min(ys), max(ys)))
+        self.zbox = box
         mp = []
         mrim = []
         for c, (x, r) in enumerate(geo.cells):
@@ -354,7 +363,12 @@ class UI(GameUI):
         board = st.board
         orient = geo.orient
         z = lay.zoom
+        box = lay.zbox
         for c in range(geo.n):
+            k = 4 * c
+            if box[k] + ox > 15 or box[k + 1] + ox < 0 or box[k + 2] + oy > 13 or \
+                    box[k + 3] + oy < 0:
+                continue  # off the window
             p = board[c]
             o = orient[c]
             tip = None

