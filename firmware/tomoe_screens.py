@@ -375,16 +375,23 @@ class UI(GameUI):
             shown = mine and c == focus and self.mode != CELL
             if shown:
                 p = self.pattern if self.mode == LAY else T.turned(p, self.direction)
-            if breathe and p and not locked[c]:
+            b = 18 * c
+            if not p:  # an empty cell: only its centre dot is lit
+                y = z[b + 13] + oy
+                if y < 14:
+                    d.pixel(z[b + 12] + ox, y, EMPTY)
+                continue
+            if breathe and not locked[c]:
                 tip = breathe[o]
             cols = tile_colours(o, p, tip)
-            b = 18 * c
             # A tile shown but not laid (turned) yet pulses.
             pulse = shown and not gfx.blink(now, 500, 60)
             for i in range(9):
-                y = z[b + 1] + oy
-                if y < 14:
-                    d.pixel(z[b] + ox, y, palette.scale(cols[i], 45) if pulse else cols[i])
+                col = cols[i]
+                if col:  # the screen starts black: an empty cell is mostly black
+                    y = z[b + 1] + oy
+                    if y < 14:
+                        d.pixel(z[b] + ox, y, palette.scale(col, 45) if pulse else col)
                 b += 2
         if mine:
             self.draw_cursor_zoom(d, now, ox, oy)
