@@ -1,14 +1,27 @@
-"""Which games exist and where their engine and computer player live.
+"""Which games exist, where their engine and computer player live, and what
+a menu needs to offer them (player counts, variants).
 
-Modules are imported on first use, so a device only loads the game it plays.
+Modules are imported on first use, so a device only loads the game it plays:
+listing the games, their player counts and variants imports no engine (tests
+check these facts against the engine classes).
 """
 
-# name -> (engine module, engine class, computer-player module, title)
+_ALL = 0b11100  # 2, 3 or 4 players (bit n: playable with n players)
+
+# name -> (engine module, engine class, computer-player module, title,
+#          fewest players, most players,
+#          ((variant, player counts as bits, what the menu calls it), ...))
 GAMES = (
-    ("tomoko", "engines_core.tomoko", "Tomoko", "engines_core.tomoko_ai", "TOMOKO"),
-    ("tomoe", "engines_core.tomoe", "Tomoe", "engines_core.tomoe_ai", "TOMOE"),
-    ("tokkome", "engines_core.tokkome", "Tokkome", "engines_core.tokkome_ai", "TOKKOME"),
-    ("toncc", "engines_core.toncc", "Toncc", "engines_core.toncc_ai", "TONCC"),
+    ("tomoko", "engines_core.tomoko", "Tomoko", "engines_core.tomoko_ai", "TOMOKO", 2, 4,
+     (("standard", _ALL, "BASIC"), ("quick", _ALL, "QUICK"), ("teams", 1 << 4, "TEAMS"),
+      ("open", _ALL, "OPEN"), ("quick+teams", 1 << 4, "QUICK TEAMS"),
+      ("quick+open", _ALL, "QUICK OPEN"))),
+    ("tomoe", "engines_core.tomoe", "Tomoe", "engines_core.tomoe_ai", "TOMOE", 2, 2,
+     (("standard", _ALL, "SMALL"), ("large", _ALL, "LARGE"), ("tiles32", _ALL, "32 TILES"))),
+    ("tokkome", "engines_core.tokkome", "Tokkome", "engines_core.tokkome_ai", "TOKKOME", 3, 4,
+     (("standard", _ALL, "BASIC"),)),
+    ("toncc", "engines_core.toncc", "Toncc", "engines_core.toncc_ai", "TONCC", 3, 3,
+     (("standard", _ALL, "3 CHALLENGES"), ("short", _ALL, "1 CHALLENGE"))),
 )
 NAMES = tuple(g[0] for g in GAMES)
 
@@ -41,6 +54,50 @@ def title(name):
     return _entry(name)[4]
 
 
+def players(name):
+    """(fewest, most) players of a game, without importing its engine."""
+    g = _entry(name)
+    return g[5], g[6]
+
+
+def variants_for(name, num_players):
+    """The variants a game offers with this many players (the engine's
+    `variants_for`, without importing it)."""
+    return [v[0] for v in _entry(name)[7] if v[1] >> num_players & 1]
+
+
+def variant_label(name, variant):
+    """What the menu calls a variant, e.g. 'QUICK OPEN'."""
+    for v in _entry(name)[7]:
+        if v[0] == variant:
+            return v[2]
+    return variant.upper()
+
+
+def installed(modname):
+    """True if `modname` is on this build, importing it only if need be: a
+    module file next to its package's is enough (a frozen one is imported)."""
+    import sys
+    if modname in sys.modules:
+        return True
+    parent, leaf = modname.rsplit(".", 1)
+    try:
+        paths = _import(parent).__path__
+    except (ImportError, AttributeError):
+        paths = ()
+    if isinstance(paths, str):  # MicroPython: one folder
+        paths = (paths,)
+    import os
+    for folder in paths:
+        for ext in (".mpy", ".py"):
+            try:
+                os.stat(folder + "/" + leaf + ext)
+                return True
+            except OSError:
+                pass
+    return probe(modname)
+
+
 def probe(modname):
     """True if `modname` imports. A module that was not loaded before is
     dropped again, so a menu can list games without keeping them all in RAM."""
@@ -62,7 +119,7 @@ def probe(modname):
 
 def available():
     """Names of the games whose engine is installed on this build."""
-    return [g[0] for g in GAMES if probe(g[1])]
+    return [g[0] for g in GAMES if installed(g[1])]
 
 
 def new_game(name, num_players, variant="standard", seed=1):

@@ -12,10 +12,6 @@ from firmware import gfx, palette
 class GameUI:
     """Base class with sensible defaults; see tomoko_screens.UI for a full one."""
 
-    ICON = ()  # rows of a small picture for the menu; chars map via ICON_COLOURS
-    ICON_COLOURS = {}
-    VARIANT_LABELS = {}  # variant name -> what the menu shows (default: upper case)
-
     def __init__(self, session):
         self.session = session
         self.state = session.state

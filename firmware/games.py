@@ -2,6 +2,20 @@
 
 from engines_core import registry
 
+# name -> (rows of the menu's little picture, {character: colour}); other
+# characters are left dark. Kept here, not in the screens modules, so the
+# menu can show every game without loading any (the colours are the games').
+ICONS = {
+    "tomoko": (("BW.B", "WBWW", ".BBW"), {"B": 0x2440FF, "W": 0xFFD890, ".": 0x0C0C0C}),
+    # Two tiles as on the board: (W,W,B) pointing up, (B,B,W) pointing down.
+    "tomoe": (("..wbBBBb", ".WWWWBB.", "wWBWwb.."),
+              {"W": 0xFFE0A0, "B": 0x2040FF, "w": 0x60553C, "b": 0x11238C}),
+    "tokkome": (("...V", "..GV", ".YGV", "RYGV"),
+                {"R": 0xFF1800, "Y": 0xFFD800, "G": 0x20E020, "V": 0xB030FF}),
+    "toncc": (("Y.R.B", "B.Y.R", "R.B.Y"),  # the three Kings: hair, body, feet
+              {"R": 0xFF1800, "Y": 0xFFB000, "B": 0x1030FF}),
+}
+
 
 def ui_class(name):
     """The `UI` class of firmware/<name>_screens.py (ImportError if missing)."""
@@ -11,4 +25,4 @@ def ui_class(name):
 
 def playable():
     """Names of games with both an engine and screens on this build."""
-    return [n for n in registry.available() if registry.probe("firmware." + n + "_screens")]
+    return [n for n in registry.available() if registry.installed("firmware." + n + "_screens")]

@@ -40,17 +40,16 @@ class Menu(Screen):
         self.changed_at = now
 
     # The lines -----------------------------------------------------------------
-    def _cls(self):
-        return registry.game_class(self.app.settings.game)
-
+    # The registry knows every game's player counts and variants: scrolling
+    # through the games imports no engine (each costs 10-20 KB of RAM).
     def players(self):
         st = self.app.settings
-        cls = self._cls()
-        n = st.players.get(st.game, cls.MIN_PLAYERS)
-        return min(max(n, cls.MIN_PLAYERS), cls.MAX_PLAYERS)
+        lo, hi = registry.players(st.game)
+        n = st.players.get(st.game, lo)
+        return min(max(n, lo), hi)
 
     def variants(self):
-        return self._cls().variants_for(self.players())
+        return registry.variants_for(self.app.settings.game, self.players())
 
     def variant(self):
         st = self.app.settings
@@ -63,8 +62,8 @@ class Menu(Screen):
         if self.saved is not None:
             out.append(_RESUME)
         out.append(_GAME)
-        cls = self._cls()
-        if cls.MIN_PLAYERS != cls.MAX_PLAYERS:
+        lo, hi = registry.players(self.app.settings.game)
+        if lo != hi:
             out.append(_PLAYERS)
         for s in range(self.players()):
             out.append(s)
@@ -106,12 +105,12 @@ class Menu(Screen):
             i = self.games.index(st.game) if st.game in self.games else 0
             st.game = self.games[(i + step) % len(self.games)]
         elif line == _PLAYERS:
-            cls = self._cls()
+            lo, hi = registry.players(st.game)
             n = self.players() + step
-            if n > cls.MAX_PLAYERS:
-                n = cls.MIN_PLAYERS
-            elif n < cls.MIN_PLAYERS:
-                n = cls.MAX_PLAYERS
+            if n > hi:
+                n = lo
+            elif n < lo:
+                n = hi
             st.players[st.game] = n
         elif line == _VARIANT:
             vs = self.variants()
@@ -149,7 +148,6 @@ class Menu(Screen):
         lines = self.lines()
         self.line = min(self.line, len(lines) - 1)
         line = lines[self.line]
-        st = self.app.settings
         label, value, colour = self.describe(line)
         t = now - self.changed_at
         gfx.marquee(d, 0, label, LABEL, t)
@@ -174,7 +172,7 @@ class Menu(Screen):
             return "PLAYERS", str(self.players()), VALUE
         if line == _VARIANT:
             v = self.variant()
-            return "RULES", games.ui_class(st.game).VARIANT_LABELS.get(v, v.upper()), VALUE
+            return "RULES", registry.variant_label(st.game, v), VALUE
         if line == _BRIGHT:
             return "LIGHT", "%d%%" % st.brightness, VALUE
         if line == _SOUND:
@@ -187,8 +185,9 @@ class Menu(Screen):
     def draw_extra(self, d, line, now):
         st = self.app.settings
         if line in (_GAME, _RESUME) and self.games:
-            ui = games.ui_class(self.saved.game if line == _RESUME else st.game)
-            gfx.glyph_rows(d, 1, 11, ui.ICON, ui.ICON_COLOURS)
+            icon = games.ICONS.get(self.saved.game if line == _RESUME else st.game)
+            if icon:
+                gfx.glyph_rows(d, 1, 11, icon[0], icon[1])
         elif line == _BRIGHT:
             _bar(d, 12, st.brightness // 10, 10, palette.scale(palette.WHITE, st.brightness))
         elif line == _SOUND:

@@ -101,10 +101,6 @@ def draw_bars(d, values, first, dim=None):
 
 
 class UI(GameUI):
-    ICON = ("...V", "..GV", ".YGV", "RYGV")
-    ICON_COLOURS = {"R": VALUE[1], "Y": VALUE[3], "G": VALUE[4], "V": VALUE[7]}
-    VARIANT_LABELS = {"standard": "BASIC"}
-
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.zone = HAND

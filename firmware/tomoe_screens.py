@@ -195,11 +195,6 @@ def move_cursor(geo, c, button):
 
 
 class UI(GameUI):
-    # Two tiles as on the board: (W,W,B) pointing up, (B,B,W) pointing down.
-    ICON = ("..wbBBBb", ".WWWWBB.", "wWBWwb..")
-    ICON_COLOURS = {"W": COL[0], "B": COL[1], "w": TIP[0], "b": TIP[1]}
-    VARIANT_LABELS = {"standard": "SMALL", "large": "LARGE", "tiles32": "32 TILES"}
-
     def __init__(self, session):
         GameUI.__init__(self, session)
         geo = self.state.geo

@@ -66,11 +66,6 @@ def move_cursor(e, button):
 
 
 class UI(GameUI):
-    ICON = ("BW.B", "WBWW", ".BBW")
-    ICON_COLOURS = {"B": BALL[1], "W": BALL[2], ".": HOLLOW}
-    VARIANT_LABELS = {"standard": "BASIC", "quick": "QUICK", "teams": "TEAMS", "open": "OPEN",
-                      "quick+teams": "QUICK TEAMS", "quick+open": "QUICK OPEN"}
-
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.cursor = 17  # W3: the middle of the left side

@@ -290,10 +290,6 @@ def count(data, value):
 
 
 class UI(GameUI):
-    ICON = ("Y.R.B", "B.Y.R", "R.B.Y")  # the three Kings: hair, body, feet
-    ICON_COLOURS = {"R": COL[T.RED], "Y": COL[T.YELLOW], "B": COL[T.BLUE]}
-    VARIANT_LABELS = {"standard": "3 CHALLENGES", "short": "1 CHALLENGE"}
-
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.mode = BOARD

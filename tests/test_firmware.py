@@ -252,3 +252,71 @@ def test_bigger_matrix_shows_the_screen_centred():
     assert sum(d.buf) == 3 * 255
     with pytest.raises(ValueError):
         Display(8, 8)
+
+
+MENU_PROBE = """
+import sys
+from firmware import games
+from firmware.menu import Menu
+from firmware.play import PlayScreen
+from tests.firmware_helpers import app_with
+GAME_MODULES = ('engines_core.%s', 'engines_core.%s_ai', 'firmware.%s_screens')
+
+def loaded():
+    return sorted(m % n for n in games.playable() for m in GAME_MODULES if m % n in sys.modules)
+
+app, run = app_with()
+menu = app.screen
+assert isinstance(menu, Menu)
+seen = set()
+for g in range(len(games.playable())):
+    seen.add(app.settings.game)
+    for i in range(len(menu.lines())):  # every line drawn, players and variants changed
+        run.run('DOWN')
+        if menu.lines()[menu.line] != 'GAME':
+            run.run('RIGHT')
+    while menu.lines()[menu.line] != 'GAME':
+        run.run('DOWN')
+    run.run('RIGHT')
+print('SEEN', sorted(seen))
+print('MENU', loaded())
+while menu.lines()[menu.line] != 'GAME':
+    run.run('DOWN')
+while app.settings.game != 'tokkome':
+    run.run('RIGHT')
+run.run('A')
+assert isinstance(app.screen, PlayScreen)
+print('GAME', loaded())
+"""
+
+
+def test_the_menu_loads_no_game_until_one_starts():
+    # Each game's modules take 20-40 KB of a device's RAM: browsing the menu
+    # must not load them, and starting a game loads that game only.
+    import ast
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", MENU_PROBE], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert out[0] == "SEEN ['tokkome', 'tomoe', 'tomoko', 'toncc']"
+    assert out[1] == "MENU []"
+    game = ast.literal_eval(out[2][5:])  # the printed list of module names
+    assert {"engines_core.tokkome", "firmware.tokkome_screens"} <= set(game)
+    assert all("tokkome" in m for m in game)
+
+
+def test_every_game_has_a_menu_icon_in_its_own_colours():
+    from firmware import games
+    for name in games.playable():
+        rows, colours = games.ICONS[name]
+        assert rows and all(len(r) <= 8 for r in rows) and len(rows) <= 4
+        assert set(colours) <= set("".join(rows))
+        # The icon's colours are the game's own (its screens module's palette).
+        ui = __import__("firmware." + name + "_screens", fromlist=["UI"])
+        own = set()
+        for v in vars(ui).values():
+            if isinstance(v, int):
+                own.add(v)
+            elif isinstance(v, (tuple, list)):
+                own.update(x for x in v if isinstance(x, int))
+        assert set(colours.values()) <= own, name

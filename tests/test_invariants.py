@@ -138,3 +138,17 @@ def test_corrupt_bytes_are_refused(name):
             continue
         h.check()
         h.legal_actions()
+
+
+@pytest.mark.parametrize("name", registry.available())
+def test_the_registry_knows_players_and_variants_without_the_engine(name):
+    # The menu offers a game from the registry alone (no engine in RAM), so
+    # what the registry says must be what the engine accepts.
+    cls = registry.game_class(name)
+    assert registry.players(name) == (cls.MIN_PLAYERS, cls.MAX_PLAYERS)
+    for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
+        assert registry.variants_for(name, n) == cls.variants_for(n)
+    listed = [v[0] for v in registry.GAMES[registry.NAMES.index(name)][7]]
+    assert listed == list(cls.VARIANTS)
+    labels = [registry.variant_label(name, v) for v in listed]
+    assert all(labels) and len(set(labels)) == len(labels)

@@ -356,5 +356,9 @@ def test_laid_tile_keeps_the_view_on_the_cursor_for_the_large_board():
 
 
 def test_menu_icon_and_variant_names():
-    assert TS.UI.VARIANT_LABELS == {"standard": "SMALL", "large": "LARGE", "tiles32": "32 TILES"}
-    assert all(set(row) <= set(TS.UI.ICON_COLOURS) | {"."} for row in TS.UI.ICON)
+    from engines_core import registry
+    from firmware import games
+    assert [registry.variant_label("tomoe", v) for v in ("standard", "large", "tiles32")] == [
+        "SMALL", "LARGE", "32 TILES"]
+    rows, colours = games.ICONS["tomoe"]
+    assert all(set(row) <= set(colours) | {"."} for row in rows)
