@@ -26,3 +26,28 @@ def ui_class(name):
 def playable():
     """Names of games with both an engine and screens on this build."""
     return [n for n in registry.available() if registry.installed("firmware." + n + "_screens")]
+
+
+
+def unload(keep=None):
+    """Forget the modules of every game but `keep` (engine, computer player,
+    screens and their helpers), so the game about to start has their RAM
+    (20-40 KB a game). The menu calls it as it starts or resumes a game:
+    nothing of another game is in use then. The same game played again
+    keeps its modules (loading them anew would only fragment the heap)."""
+    import gc
+    import sys
+    for name in registry.NAMES:
+        if name == keep:
+            continue
+        engine = "engines_core." + name
+        screens = "firmware." + name + "_"
+        for mod in [m for m in sys.modules
+                    if m == engine or m.startswith(engine + "_") or m.startswith(screens)]:
+            del sys.modules[mod]
+            parent, leaf = mod.split(".")
+            try:
+                delattr(sys.modules[parent], leaf)
+            except (KeyError, AttributeError):
+                pass
+    gc.collect()

@@ -134,13 +134,16 @@ class Menu(Screen):
         self.app.save_settings()
         seats = st.seats[:self.players()]
         seed = mix_seed(now, self.app.hal.display.frames, len(seats))
+        self.saved = None  # a new game replaces a parked one
+        games.unload(keep=st.game)
         session = Session(st.game, seats, self.variant(), seed)
-        saves.clear_game(self.app.hal.storage)  # a new game replaces a parked one
+        saves.clear_game(self.app.hal.storage)
         self.app.autosave(session)
         self.app.goto(PlayScreen(session))
 
     def resume(self):
         from firmware.play import PlayScreen
+        games.unload(keep=self.saved.game)
         self.app.goto(PlayScreen(self.saved))
 
     # Drawing -------------------------------------------------------------------

@@ -287,12 +287,20 @@ while app.settings.game != 'tokkome':
 run.run('A')
 assert isinstance(app.screen, PlayScreen)
 print('GAME', loaded())
+app.goto(Menu())  # the game is over; another one starts
+menu = app.screen
+while app.settings.game != 'tomoe':
+    run.run('RIGHT')
+run.run('A')
+assert isinstance(app.screen, PlayScreen)
+print('NEXT', loaded())
 """
 
 
 def test_the_menu_loads_no_game_until_one_starts():
     # Each game's modules take 20-40 KB of a device's RAM: browsing the menu
-    # must not load them, and starting a game loads that game only.
+    # must not load them, and starting a game loads that game only (and lets
+    # go of any other).
     import ast
     import subprocess
     import sys
@@ -303,6 +311,8 @@ def test_the_menu_loads_no_game_until_one_starts():
     game = ast.literal_eval(out[2][5:])  # the printed list of module names
     assert {"engines_core.tokkome", "firmware.tokkome_screens"} <= set(game)
     assert all("tokkome" in m for m in game)
+    # The next game finds the last one's modules gone.
+    assert out[3] == "NEXT ['engines_core.tomoe', 'firmware.tomoe_screens']"
 
 
 def test_every_game_has_a_menu_icon_in_its_own_colours():

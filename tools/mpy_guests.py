@@ -69,6 +69,18 @@ assert isinstance(app.screen, Menu), 'end screen did not return to the menu'
 print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - frames, free)
 """
 
+
+def firmware_games(names, players, level="normal"):
+    """FIRMWARE_GAME for several games one after the other in one boot (back
+    at the menu between them); `players(name)` gives each one's player count."""
+    head, body = FIRMWARE_GAME.split("menu = app.screen\n")
+    out = head
+    for name in names:
+        out += "menu = app.screen\n" + body % {"game": name, "players": players(name),
+                                                "level": level}
+    return out
+
+
 # Several games back to back through the firmware; after each, back at the
 # menu, collect and report the free heap. Also forces a real MemoryError in
 # the first computer move of each game (a huge allocation), which the play
