@@ -13,34 +13,107 @@ import os
 import sys
 
 
-def parse_args(argv):
+MAX_SIDE = 64  # LEDs along one side of the largest matrix the simulator draws
+
+
+def _size(text):
+    """'32x16' -> (32, 16); at least 16x16, at most 64x64."""
+    w, x, h = text.lower().partition("x")
+    if not (x and w.isdigit() and h.isdigit()):
+        raise argparse.ArgumentTypeError("%r: give WIDTHxHEIGHT, e.g. 16x16 or 32x16" % text)
+    w, h = int(w), int(h)
+    if not (16 <= w <= MAX_SIDE and 16 <= h <= MAX_SIDE):
+        raise argparse.ArgumentTypeError("%r: each side must be 16 to %d LEDs" % (text, MAX_SIDE))
+    return w, h
+
+
+def _brightness(text):
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or not 10 <= n <= 100:
+        raise argparse.ArgumentTypeError("%r: give a percentage from 10 to 100" % text)
+    return n
+
+
+def _seats(text):
+    """'ai,ai:hard' -> ['ai', 'ai:hard'], every seat checked."""
+    from simulator.headless import seat_kind
+    seats = text.split(",")
+    if not text.strip() or any(not s.strip() for s in seats):
+        raise argparse.ArgumentTypeError(
+            "%r: give comma-separated seats, e.g. ai,human (ai, ai:easy, ai:normal, ai:hard, "
+            "random, human)" % text)
+    for s in seats:
+        try:
+            seat_kind(s)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e))
+    return seats
+
+
+def _script(text):
+    from simulator.headless import parse_script
+    try:
+        parse_script(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e))
+    return text
+
+
+def parser():
     ap = argparse.ArgumentParser(prog="python -m simulator", description=__doc__.splitlines()[0])
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--window", action="store_true", help="pygame window (default with a display)")
     mode.add_argument("--terminal", action="store_true", help="24-bit colour text in this terminal")
     mode.add_argument("--headless", action="store_true", help="no display: JSON results or PNG frames")
     ap.add_argument("--game", help="tomoko, tomoe, tokkome or toncc (default: start at the menu)")
-    ap.add_argument("--seats", default=None,
+    ap.add_argument("--seats", default=None, type=_seats,
                     help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human")
     ap.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--json", action="store_true", help="headless: print one JSON line")
-    ap.add_argument("--script", help="headless: button script (see simulator/headless.py)")
-    ap.add_argument("--frames", default="frames", help="headless: folder for shot:NAME PNGs")
+    ap.add_argument("--script", type=_script,
+                    help="headless: button script (see simulator/headless.py)")
+    ap.add_argument("--frames", default=None,
+                    help="headless: folder for shot:NAME PNGs (default: frames)")
     ap.add_argument("--storage", default=None,
                     help="folder for settings and saved games (default ~/.tomo-handheld; "
                          "headless: in memory)")
-    ap.add_argument("--size", default="16x16", help="matrix size, e.g. 32x16")
-    ap.add_argument("--brightness", type=int, default=None, help="10-100")
-    return ap.parse_args(argv)
+    ap.add_argument("--size", default=(16, 16), type=_size, help="matrix size, e.g. 32x16")
+    ap.add_argument("--brightness", type=_brightness, default=None, help="10-100")
+    return ap
 
 
-def _size(text):
-    try:
-        w, h = text.lower().split("x")
-        return int(w), int(h)
-    except ValueError:
-        raise SystemExit("--size must look like 16x16")
+def parse_args(argv):
+    return parser().parse_args(argv)
+
+
+def _check(ap, args):
+    """Refuse options that would be silently ignored in the chosen mode."""
+    if args.game is not None:
+        from engines_core import registry
+        if args.game not in registry.NAMES:
+            ap.error("unknown game %r (have: %s)" % (args.game, ", ".join(registry.NAMES)))
+    elif args.seats is not None or args.seed is not None or args.variant != "standard":
+        ap.error("--seats, --seed and --variant need --game")
+    if not args.headless:
+        for flag, given in (("--json", args.json), ("--script", args.script is not None),
+                            ("--frames", args.frames is not None)):
+            if given:
+                ap.error("%s needs --headless" % flag)
+    elif args.script is None:
+        if not args.game:
+            ap.error("--headless needs --game (and --seats of computer players) or --script")
+        for flag, given in (("--frames", args.frames is not None),
+                            ("--storage", args.storage is not None),
+                            ("--size", args.size != (16, 16)),
+                            ("--brightness", args.brightness is not None)):
+            if given:
+                ap.error("%s needs --script (a computer game draws nothing)" % flag)
+    elif args.json:
+        ap.error("--json is for a computer game; --script saves PNG frames")
 
 
 def _has_display():
@@ -49,18 +122,48 @@ def _has_display():
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def _window_problem():
+    """Why no window can open here (None if one can): pygame missing, or SDL
+    falling back to a video driver nobody sees."""
+    if not _has_display():
+        return "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
+    try:
+        import pygame
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except Exception as e:  # ImportError, pygame.error
+        return str(e) or type(e).__name__
+    wanted = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("offscreen", "dummy") and driver != wanted:
+        return "no usable video driver (SDL chose %r)" % driver
+    return None
+
+
+def _terminal_problem():
+    """Why the terminal front end cannot run here (None if it can)."""
+    try:
+        import termios
+    except ImportError:
+        return "this system has no termios"
+    try:
+        termios.tcgetattr(sys.stdin.fileno())
+    except (termios.error, ValueError, OSError):
+        return "standard input is not a terminal"
+    return None
+
+
 def main(argv=None):
-    args = parse_args(sys.argv[1:] if argv is None else argv)
+    ap = parser()
+    args = ap.parse_args(sys.argv[1:] if argv is None else argv)
+    _check(ap, args)
     from simulator import headless
-    seats = args.seats.split(",") if args.seats else None
+    seats = args.seats
     if args.headless and not args.script:
-        if not args.game:
-            raise SystemExit("--headless needs --game (and --seats of computer players)")
         seed = 1 if args.seed is None else args.seed
         try:
             result = headless.play_computer_game(args.game, seats or ["ai", "ai"], seed, args.variant)
         except ValueError as e:
-            raise SystemExit("error: %s" % e)
+            ap.error(str(e))
         if args.json:
             print(json.dumps(result, separators=(",", ":")))
         else:
@@ -69,9 +172,23 @@ def main(argv=None):
                 ",".join("P%d" % (s + 1) for s in result["winners"]), result["scores"], result["moves"]))
         return 0
 
+    use_window = False
+    if not args.headless:
+        why_not_window = None if args.terminal else _window_problem()
+        use_window = not args.terminal and why_not_window is None
+        if args.window and not use_window:
+            ap.error("--window: %s" % why_not_window)
+        if not use_window:
+            why_not_terminal = _terminal_problem()
+            if why_not_terminal:
+                if args.terminal:
+                    ap.error("--terminal: %s" % why_not_terminal)
+                ap.error("the simulator needs a terminal or a display: %s, and %s "
+                         "(--headless runs without either)" % (why_not_window, why_not_terminal))
+
     from simulator.sim_hal import make_hal, default_storage_dir
     from firmware.main import boot
-    w, h = _size(args.size)
+    w, h = args.size
     storage = args.storage
     if storage is None and not args.headless:
         storage = default_storage_dir()
@@ -87,25 +204,24 @@ def main(argv=None):
         try:
             session = Session(args.game, kinds, args.variant, seed)
         except ValueError as e:
-            raise SystemExit("error: %s" % e)
+            ap.error(str(e))
     app = boot(hal, session)
     if args.brightness is not None:
-        app.settings.brightness = max(10, min(100, args.brightness))
+        app.settings.brightness = args.brightness
         app.apply_settings()
     if args.headless:
-        runner = headless.ScriptRunner(app, args.frames)
+        runner = headless.ScriptRunner(app, args.frames or "frames")
         shots = runner.run(args.script)
         for p in shots:
             print(p)
         return 0
-    use_window = args.window or (not args.terminal and _has_display())
     if use_window:
         try:
             from simulator import window
             window.run(app)
             return 0
-        except Exception as e:  # no usable video driver: fall back to text
-            if args.window:
+        except Exception as e:  # the window failed to open after all: fall back to text
+            if args.window or _terminal_problem():
                 raise
             print("window unavailable (%s); using the terminal" % e, file=sys.stderr)
     from simulator import terminal

@@ -103,18 +103,37 @@ class ScriptRunner:
         return path
 
     def run(self, script):
-        for raw in script.split(","):
-            step = raw.strip()
-            if not step:
-                continue
-            name, _, arg = step.partition(":")
+        for name, arg in parse_script(script):
             if name == "wait":
-                self.advance(int(arg))
+                self.advance(arg)
             elif name == "idle":
                 self.idle()
             elif name == "shot":
                 self.shot(arg)
             else:
-                button = B.button_named(name)
-                self.hold(button, 900 if arg == "long" else 60)
+                self.hold(arg, 900 if name == "long" else 60)
         return self.shots
+
+
+def parse_script(script):
+    """The steps of a script as (name, arg) pairs: ("wait", ms), ("idle", None),
+    ("shot", NAME), ("tap", button) or ("long", button). A step that is none
+    of these raises ValueError naming it, before anything runs."""
+    steps = []
+    for raw in script.split(","):
+        step = raw.strip()
+        if not step:
+            continue
+        name, colon, arg = step.partition(":")
+        if name == "wait" and arg.isdigit():
+            steps.append(("wait", int(arg)))
+        elif name == "idle" and not colon:
+            steps.append(("idle", None))
+        elif name == "shot" and arg:
+            steps.append(("shot", arg))
+        elif name.upper() in B.NAMES and (not colon or arg == "long"):
+            steps.append(("long" if colon else "tap", B.button_named(name)))
+        else:
+            raise ValueError("bad script step %r (steps: %s, BUTTON:long, wait:MS, idle, "
+                             "shot:NAME)" % (step, " ".join(B.NAMES)))
+    return steps

@@ -11,10 +11,10 @@ from simulator import headless, render, terminal
 from tests.conftest import ROOT
 
 
-def sim(*args):
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=ROOT)
+def sim(*args, env=None):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=ROOT) if env is None else env
     return subprocess.run([sys.executable, "-m", "simulator", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300)
+                          stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300)
 
 
 def test_headless_json_contract():
@@ -107,3 +107,68 @@ def test_window_runs_the_app_and_maps_keys(monkeypatch):
     window.run(app)
     assert len(steps) >= 8
     assert app.hal.buttons.raw & (1 << B.DOWN)  # the key is still held
+
+
+def usage_error(capsys, *argv):
+    """Run the simulator's main(argv), expecting argparse's usage error:
+    exit status 2 and one 'error:' line (no traceback); return that line."""
+    from simulator.__main__ import main
+    with pytest.raises(SystemExit) as e:
+        main(list(argv))
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return [line for line in err.splitlines() if "error:" in line][-1]
+
+
+HUMAN = ("--headless", "--game", "tomoko", "--seats", "human,ai", "--seed", "3")
+COMPUTER = ("--headless", "--game", "tomoko", "--seats", "ai,ai", "--seed", "3", "--json")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (HUMAN + ("--size", "8x8", "--script", "idle"), "each side must be 16 to 64"),
+    (HUMAN + ("--size", "abc", "--script", "idle"), "give WIDTHxHEIGHT"),
+    (COMPUTER + ("--size", "abc"), "give WIDTHxHEIGHT"),
+    (COMPUTER + ("--size", "32x16"), "--size needs --script"),
+    (HUMAN + ("--script", "idle,BOGUS"), "bad script step 'BOGUS'"),
+    (HUMAN + ("--script", "wait:abc"), "bad script step 'wait:abc'"),
+    (HUMAN + ("--script", "A:short"), "bad script step 'A:short'"),
+    (HUMAN + ("--script", "shot:"), "bad script step 'shot:'"),
+    (HUMAN + ("--brightness", "500", "--script", "idle"), "from 10 to 100"),
+    (HUMAN + ("--brightness", "5", "--script", "idle"), "from 10 to 100"),
+    (("--headless", "--game", "tomoko", "--seats", "", "--json"), "--seats: ''"),
+    (("--headless", "--game", "tomoko", "--seats", "ai,,ai", "--json"), "give comma-separated"),
+    (("--game", "tomoko", "--seats", "ai,robot"), "unknown seat 'robot'"),
+    (("--headless", "--game", "chess", "--json"), "unknown game 'chess'"),
+    (("--headless", "--game", "tomoko", "--variant", "weird", "--json"), "variant"),
+    (("--headless", "--json"), "--headless needs --game"),
+    (("--json",), "--json needs --headless"),
+    (("--script", "idle"), "--script needs --headless"),
+    (("--seed", "4"), "need --game"),
+    (HUMAN + ("--script", "idle", "--json"), "--json is for a computer game"),
+])
+def test_bad_arguments_are_a_usage_error(capsys, argv, message):
+    assert message in usage_error(capsys, *argv)
+
+
+def test_the_script_names_its_bad_step_before_running_any():
+    with pytest.raises(ValueError, match="'wait:-5'"):
+        headless.parse_script("idle,A,wait:-5")
+    assert headless.parse_script(" idle, a ,B:long,wait:20,shot:x,") == [
+        ("idle", None), ("tap", 4), ("long", 5), ("wait", 20), ("shot", "x")]
+
+
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="always has a display")
+def test_without_a_terminal_or_a_display_the_simulator_says_so():
+    """./tools/play (`python -m simulator`) with stdin not a terminal and no
+    display: a one-line error and exit 2, no traceback."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["PYTHONPATH"] = ROOT
+    for args, message in (((), "needs a terminal or a display"),
+                          (("--terminal",), "--terminal: standard input is not a terminal"),
+                          (("--window",), "--window: no display")):
+        r = sim(*args, env=env)
+        assert r.returncode == 2 and message in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr
+    with open(os.path.join(ROOT, "tools", "play")) as f:
+        assert 'exec python -m simulator "$@"' in f.read()
