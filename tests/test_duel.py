@@ -1,5 +1,7 @@
 """The win-rate tool: outcomes add up, and head to head compares seats."""
 
+import pytest
+
 from tools import duel
 
 
@@ -27,3 +29,22 @@ def test_duel_counts_add_up_with_three_players():
     assert r["a_wins"] + r["b_wins"] + r["draws"] == 6
     assert r["pairs"] == 12 and r["a_ahead"] + r["b_ahead"] <= 12
     assert r["a_ahead"] > r["b_ahead"]  # normal finishes ahead of random seats
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--game", "chess"], "unknown game 'chess'"),
+    (["--game", "tomoko", "--a", "bogus"], "--a: unknown level 'bogus'"),
+    (["--game", "tomoko", "--b", "Hard"], "--b: unknown level 'Hard'"),
+    (["--game", "tomoko", "--players", "9"], "--players: tomoko takes 2-4 players, not 9"),
+    (["--game", "toncc", "--players", "2"], "--players: toncc takes 3 players, not 2"),
+    (["--game", "tomoko", "--variant", "weird"], "--variant: unknown tomoko variant"),
+    (["--game", "tomoko", "--variant", "teams"], "standard, quick, open"),
+    (["--game", "tomoko", "--games", "0"], "--games must be at least 1"),
+    (["--game", "tomoko", "--jobs", "0"], "--jobs must be at least 1"),
+])
+def test_bad_arguments_are_a_usage_error_before_any_game(capsys, argv, message):
+    with pytest.raises(SystemExit) as e:
+        duel.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "error: " in err and message in err, err

@@ -84,6 +84,30 @@ def duel(game, a, b, games=100, players=None, variant="standard", first_seed=0, 
     return out
 
 
+def check_args(ap, args):
+    """Refuse a bad game, level, player count, variant or count with
+    argparse's usage error (exit 2) before any game starts."""
+    from engines_core import registry, players
+    if args.game not in registry.NAMES:
+        ap.error("unknown game %r (have: %s)" % (args.game, ", ".join(registry.NAMES)))
+    for flag, level in (("--a", args.a), ("--b", args.b)):
+        if level not in players.LEVELS:
+            ap.error("%s: unknown level %r (have: %s)" % (flag, level, ", ".join(players.LEVELS)))
+    lo, hi = registry.players(args.game)
+    if args.players is not None and not lo <= args.players <= hi:
+        ap.error("--players: %s takes %s players, not %d" % (
+            args.game, "%d-%d" % (lo, hi) if lo < hi else lo, args.players))
+    try:
+        registry.new_game(args.game, args.players or lo, args.variant, 0)
+    except ValueError as e:
+        n = args.players or lo
+        ap.error("--variant: %s (%s with %d players: %s)" % (
+            e, args.game, n, ", ".join(registry.variants_for(args.game, n))))
+    for flag, n in (("--games", args.games), ("--jobs", args.jobs)):
+        if n is not None and n < 1:
+            ap.error("%s must be at least 1, not %d" % (flag, n))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.duel", description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True)
@@ -96,6 +120,7 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=None)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    check_args(ap, args)
     r = duel(args.game, args.a, args.b, args.games, args.players, args.variant,
              args.first_seed, args.jobs)
     if args.json:
