@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tools import bench, bench_doc
+from tools import bench, bench_doc, bench_frame
 
 pytestmark = pytest.mark.mpy
 
@@ -33,3 +33,26 @@ def test_bench_quick_smoke():
 def test_smallest_heap_bisects():
     assert bench.smallest_heap(lambda h: h >= 37, lo=8, hi=512, step=4) == 40
     assert bench.smallest_heap(lambda h: False, lo=8, hi=64, step=4) is None
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--game", "chess"], "--games: unknown game 'chess'"),
+    (["--games", "tomoko,chess"], "--games: unknown game 'chess'"),
+    (["--quick", "--write-doc"], "--quick is only a smoke run"),
+    (["--duel-games", "0"], "--duel-games must be at least 1"),
+])
+def test_bench_bad_arguments_are_a_usage_error(capsys, argv, message):
+    with pytest.raises(SystemExit) as e:
+        bench.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and message in err, err
+
+
+def test_bench_frame_has_help_and_refuses_unknown_options(capsys):
+    with pytest.raises(SystemExit) as e:
+        bench_frame.main(["--help"])
+    assert e.value.code == 0 and "LED output stage" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as e:
+        bench_frame.main(["--bogus"])
+    assert e.value.code == 2 and "unrecognized arguments: --bogus" in capsys.readouterr().err

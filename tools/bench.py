@@ -272,6 +272,23 @@ def markdown(result):
     return bench_doc.render(result)
 
 
+def check_args(ap, args):
+    """The games to measure (None: all), or argparse's usage error (exit 2)."""
+    from engines_core import registry
+    if args.quick and args.write_doc:
+        ap.error("--write-doc records the full figures; --quick is only a smoke run")
+    for flag, n in (("--duel-games", args.duel_games), ("--hard-games", args.hard_games)):
+        if n < 1:
+            ap.error("%s must be at least 1, not %d" % (flag, n))
+    if args.games is None:
+        return None
+    games = args.games.split(",")
+    for g in games:
+        if g not in registry.NAMES:
+            ap.error("--games: unknown game %r (have: %s)" % (g, ", ".join(registry.NAMES)))
+    return games
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
@@ -281,7 +298,7 @@ def main(argv=None):
     ap.add_argument("--duel-games", type=int, default=200)
     ap.add_argument("--hard-games", type=int, default=200)
     args = ap.parse_args(argv)
-    games = args.games.split(",") if args.games else None
+    games = check_args(ap, args)
     result = run(games, args.quick, args.duel_games, args.hard_games,
                  log=lambda m: print(m, file=sys.stderr))
     if args.write_doc:

@@ -226,7 +226,11 @@ def measure(frames=FRAMES, cal=None):
     return out
 
 
-def main():
+def main(argv=None):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m tools.bench_frame",
+                                 description=__doc__.splitlines()[0])
+    ap.parse_args(argv)
     print(json.dumps(measure(), sort_keys=True, indent=1))
     return 0
 
