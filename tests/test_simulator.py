@@ -172,3 +172,19 @@ def test_without_a_terminal_or_a_display_the_simulator_says_so():
         assert "Traceback" not in r.stderr
     with open(os.path.join(ROOT, "tools", "play")) as f:
         assert 'exec python -m simulator "$@"' in f.read()
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--games", "chess"], "--games: unknown game 'chess'"),
+    (["--games", ""], "--games: unknown game ''"),
+    (["--games", "menu", "--out", __file__], "is not a folder"),
+])
+def test_screenshots_refuse_unknown_games(capsys, argv, message):
+    """tools/screenshots.py used to print nothing and exit 0 for a game it
+    does not know."""
+    from tools import screenshots
+    with pytest.raises(SystemExit) as e:
+        screenshots.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and message in err, err

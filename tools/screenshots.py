@@ -41,10 +41,24 @@ def menu(out):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.screenshots")
     ap.add_argument("--out", default=os.path.join("docs", "screens"))
-    ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
+    ap.add_argument("--games", default=None,
+                    help="comma-separated: menu and games (default: all)")
     args = ap.parse_args(argv)
     from engines_core import registry
-    wanted = args.games.split(",") if args.games else ["menu"] + list(registry.NAMES)
+    if args.games is None:
+        wanted = ["menu"] + list(registry.NAMES)
+    else:
+        wanted = args.games.split(",")
+        here = os.path.dirname(os.path.abspath(__file__))
+        for name in wanted:
+            if name != "menu" and name not in registry.NAMES:
+                ap.error("--games: unknown game %r (have: menu, %s)" % (
+                    name, ", ".join(registry.NAMES)))
+            if name != "menu" and not os.path.exists(
+                    os.path.join(here, "screenshots_%s.py" % name)):
+                ap.error("--games: %s has no tools/screenshots_%s.py yet" % (name, name))
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        ap.error("--out: %s is not a folder" % args.out)
     for name in wanted:
         for path in shots_of(name)(args.out):
             print(path)
