@@ -298,15 +298,26 @@ def test_no_device_code_can_execute_a_file():
 @pytest.mark.slow
 def test_soak_random_buttons_across_games_and_menus():
     """Thousands of random presses (taps, holds, mashing) from the menu through
-    every game: no exception, nothing stuck, games finish."""
+    every game in turn: no exception, nothing stuck, every game starts and
+    finishes."""
     rng = Rng(2026)
     app, run = app_with()
     names = ["UP", "DOWN", "LEFT", "RIGHT", "A", "B", "A", "A"]
-    finished = started = 0
+    playable = games.playable()
+    started = {}
+    finished = {}
     last_progress = (None, -1)
     still = 0
-    for step in range(6000):
+    turn = 0  # the next game in the rotation
+    was_menu = False
+    for step in range(8000):
         scr = app.screen
+        if isinstance(scr, Menu) and not was_menu:
+            # Back at the menu: the next game in turn (the presses may still
+            # change it, or resume a parked one).
+            app.settings.game = playable[turn % len(playable)]
+            turn += 1
+        was_menu = isinstance(scr, Menu)
         key = rng.choice(names)
         r = rng.below(20)
         if r == 0:
@@ -316,7 +327,7 @@ def test_soak_random_buttons_across_games_and_menus():
             # People are mostly computers here, so games end.
             if scr.session.ply == 0 and not getattr(scr, "_soaked", False):
                 scr._soaked = True
-                started += 1
+                started[scr.session.game] = started.get(scr.session.game, 0) + 1
                 for seat in range(len(scr.session.seats)):
                     if seat and rng.below(3):
                         scr.session.seats[seat] = rng.choice(["easy", "normal", "random"])
@@ -327,8 +338,7 @@ def test_soak_random_buttons_across_games_and_menus():
             if scr.phase not in (HUMAN, PASS):
                 run.advance(200)
         if isinstance(app.screen, EndScreen) and not isinstance(scr, EndScreen):
-            finished += 1
-        if isinstance(app.screen, Menu) and rng.below(30) == 0:
-            # Pick another game now and then.
-            app.settings.game = rng.choice(games.playable())
-    assert started >= 3 and finished >= 1
+            g = app.screen.session.game
+            finished[g] = finished.get(g, 0) + 1
+    assert sorted(started) == sorted(playable), started
+    assert sorted(finished) == sorted(playable), finished
