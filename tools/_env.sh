@@ -6,6 +6,11 @@ _root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$_root"
 _py="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
+    if ! "$_py" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
+        echo "tools: Python 3.10 or newer is needed (found: $($_py --version 2>&1))." >&2
+        echo "tools: run with PYTHON=/path/to/python3.x to choose one." >&2
+        exit 1
+    fi
     echo "tools: creating .venv with $($_py --version 2>&1)" >&2
     "$_py" -m venv .venv
 fi
