@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tools import bench, bench_doc, bench_frame
+from tools import bench, bench_doc, bench_frame, mpy_check
 
 pytestmark = pytest.mark.mpy
 
@@ -56,3 +56,27 @@ def test_bench_frame_has_help_and_refuses_unknown_options(capsys):
     with pytest.raises(SystemExit) as e:
         bench_frame.main(["--bogus"])
     assert e.value.code == 2 and "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--heap", "lots"], "--heap: 'lots': not a size; give bytes, or kilobytes or megabytes "
+                         "with k or m, e.g. 64k"),
+    (["--heap", "1k"], "heap below 4k"),
+    (["--game", "chess"], "unknown game 'chess'"),
+    (["--seats", "ai,human"], "computer seats only"),
+    (["--seats", "ai,robot"], "unknown seat 'robot'"),
+    (["--seats", "ai"], "tomoko takes 2-4 players, not 1"),
+    (["--players", "9"], "tomoko takes 2-4 players, not 9"),
+    (["--players", "3", "--seats", "ai,ai"], "--players 3 but --seats names 2 seats"),
+    (["--variant", "weird"], "--variant: unknown tomoko variant"),
+])
+def test_mpy_check_bad_arguments_are_a_usage_error(capsys, argv, message):
+    """Refused before MicroPython starts: exit 2 and one line saying what is wrong."""
+    if "--game" not in argv:
+        argv = ["--game", "tomoko"] + argv
+    with pytest.raises(SystemExit) as e:
+        mpy_check.main(argv)
+    assert e.value.code == 2
+    captured = capsys.readouterr()
+    assert not captured.out and "Traceback" not in captured.err
+    assert message in captured.err, captured.err

@@ -105,20 +105,66 @@ def check(game, heap="64k", seed=1, variant="standard", seats=None, players=None
     return out, finished
 
 
+def _heap(text):
+    """--heap as given ('64k'), once mpy_runtime.parse_heap accepts it."""
+    try:
+        mpy_runtime.parse_heap(text)
+    except ValueError as e:
+        why = str(e) if "below 4k" in str(e) else "not a size"
+        raise argparse.ArgumentTypeError(
+            "%r: %s; give bytes, or kilobytes or megabytes with k or m, e.g. 64k, 256k, 1m"
+            % (text, why))
+    return text
+
+
+def check_args(ap, args):
+    """The seats (or None), after refusing a bad game, player count, seat or
+    variant with argparse's usage error (exit 2)."""
+    from engines_core import registry
+    from simulator.headless import seat_kind
+    if args.game not in registry.NAMES:
+        ap.error("unknown game %r (have: %s)" % (args.game, ", ".join(registry.NAMES)))
+    lo, hi = registry.players(args.game)
+    seats = None
+    if args.seats is not None:
+        seats = args.seats.split(",")
+        if args.players is not None and args.players != len(seats):
+            ap.error("--players %d but --seats names %d seats" % (args.players, len(seats)))
+        for s in seats:
+            try:
+                kind = seat_kind(s)
+            except ValueError as e:
+                ap.error("--seats: %s" % e)
+            if kind == "human":
+                ap.error("--seats: mpy_check plays computer seats only (ai, ai:LEVEL, random)")
+    n = len(seats) if seats else (args.players or lo)
+    if not lo <= n <= hi:
+        ap.error("%s takes %s players, not %d" % (
+            args.game, "%d-%d" % (lo, hi) if lo < hi else lo, n))
+    try:
+        registry.new_game(args.game, n, args.variant, 0)
+    except ValueError as e:
+        ap.error("--variant: %s (%s with %d players: %s)" % (
+            e, args.game, n, ", ".join(registry.variants_for(args.game, n))))
+    return seats
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.mpy_check",
                                  description=__doc__.splitlines()[0])
     ap.add_argument("--game", required=True)
-    ap.add_argument("--heap", default="64k")
+    ap.add_argument("--heap", default="64k", type=_heap,
+                    help="MicroPython heap: bytes, or with k or m, e.g. 64k (at least 4k)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variant", default="standard")
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--seats", default=None, help="computer seats, e.g. ai,ai:hard,random")
     ap.add_argument("--source", action="store_true", help="load .py sources, not the .mpy bundle")
     args = ap.parse_args(argv)
+    seats = check_args(ap, args)
     try:
-        out, ok = check(args.game, args.heap, args.seed, args.variant,
-                        args.seats.split(",") if args.seats else None, args.players, args.source)
+        out, ok = check(args.game, args.heap, args.seed, args.variant, seats, args.players,
+                        args.source)
     except ValueError as e:
         print(json.dumps({"game": args.game, "finished": False, "error": str(e)}))
         return 2
