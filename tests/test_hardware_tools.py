@@ -48,11 +48,64 @@ def test_flash_command_copies_the_bundle_and_names_the_board(tmp_path):
     assert steps[3][2:] == ["/tmp/cfg", ":tomo_board.txt"]
 
 
-def test_flash_refuses_a_board_of_another_platform():
-    with pytest.raises(SystemExit, match="circuitpython"):
-        flash.main(["--board", "feather_rp2040", "--dry-run", "--no-build"])
-    with pytest.raises(ValueError):
-        flash.main(["--board", "Not A Board", "--dry-run", "--no-build"])
+def flash_usage_error(capsys, *argv):
+    """./tools/flash's main(argv) refusing: argparse's exit 2 and one error
+    line (no traceback); returns that line."""
+    with pytest.raises(SystemExit) as e:
+        flash.main(list(argv))
+    assert e.value.code == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and not captured.out
+    return [line for line in captured.err.splitlines() if "error:" in line][-1]
+
+
+def test_flash_refuses_a_board_of_another_platform(capsys):
+    assert "board feather_rp2040 is for circuitpython, not micropython" in flash_usage_error(
+        capsys, "--board", "feather_rp2040", "--dry-run")
+    assert "bad board name 'Not A Board'" in flash_usage_error(
+        capsys, "--board", "Not A Board", "--dry-run")
+
+
+def test_flash_checks_the_board_file_first(capsys, monkeypatch):
+    """docs/hardware.md: `./tools/flash --board myboard` checks the file first."""
+    assert "unknown board 'nosuch': there is no boards/nosuch.py (have: pico" in \
+        flash_usage_error(capsys, "--board", "nosuch", "--dry-run")
+    broken = type(sys)("boards.zz_broken")
+    broken.PIXEL_PIN, broken.WIDTH = 0, 8
+    monkeypatch.setitem(sys.modules, "boards.zz_broken", broken)
+    assert "--board: board zz_broken: the matrix must be at least 16x16" in flash_usage_error(
+        capsys, "--board", "zz_broken", "--dry-run")
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--port", "", "--dry-run"], "--port is empty"),
+    (["--out", "{tmp}/none", "--no-build", "--dry-run"], "--no-build: no bundle in {tmp}/none "
+                                                          "(engines_core, hal"),
+    (["--out", "{tmp}/file", "--dry-run"], "--out: {tmp}/file is not a folder"),
+    (["--mpy-cross", "mpy-cross", "--dry-run"], "--mpy-cross is for --circuitpython"),
+    (["--circuitpython", "{tmp}", "--port", "/dev/ttyACM0"], "--port is for MicroPython"),
+    (["--circuitpython", "{tmp}", "--no-build"], "--no-build is for MicroPython"),
+    (["--circuitpython", "{tmp}/none"], "{tmp}/none is not a folder: is the CIRCUITPY drive"),
+    (["--circuitpython", "{tmp}", "--mpy-cross", "{tmp}/none", "--dry-run"],
+     "--mpy-cross: no program {tmp}/none"),
+    (["--package-json", "--dry-run"], "--package-json only rewrites package.json: drop --dry-run"),
+])
+def test_flash_refuses_bad_paths_and_options_that_do_not_apply(capsys, tmp_path, argv, message):
+    (tmp_path / "file").write_text("x")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    assert message.replace("{tmp}", str(tmp_path)) in flash_usage_error(capsys, *argv)
+
+
+def test_flash_refuses_a_serial_port_that_is_not_there(capsys, monkeypatch, tmp_path):
+    """A real run stops before building anything; --dry-run prints the steps
+    for a board not plugged in yet."""
+    monkeypatch.setattr(flash.shutil, "which", lambda name: "/usr/bin/" + name)
+    monkeypatch.setattr(flash, "build", lambda *a, **k: pytest.fail("built"))
+    port = str(tmp_path / "ttyACM9")
+    assert "--port: no device %s: is the board plugged in?" % port in flash_usage_error(
+        capsys, "--port", port)
+    monkeypatch.setattr(flash.shutil, "which", lambda name: None)
+    assert "mpremote is not installed" in flash_usage_error(capsys, "--port", port)
 
 
 def test_the_cleanup_run_on_the_board_keeps_the_saves(tmp_path):

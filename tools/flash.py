@@ -57,7 +57,20 @@ def check_board(name, platform):
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     import boards
-    board = boards.load(name)
+    if not boards._valid_name(name):
+        raise SystemExit("bad board name %r (lower-case letters, digits, _)" % name)
+    try:
+        board = boards.load(name)
+    except ModuleNotFoundError as e:
+        if e.name != "boards." + name:
+            raise SystemExit("board %s: %s" % (name, e))
+        raise SystemExit("unknown board %r: there is no boards/%s.py (have: %s)" % (
+            name, name, ", ".join(boards.available())))
+    except SyntaxError as e:
+        raise SystemExit("boards/%s.py line %s: %s" % (name, e.lineno, e.msg))
+    except ValueError as e:  # boards.check: a setting that cannot work
+        msg = str(e)
+        raise SystemExit(msg if msg.startswith("board ") else "board %s: %s" % (name, msg))
     if board.PLATFORM != platform:
         raise SystemExit("board %s is for %s, not %s" % (name, board.PLATFORM, platform))
     return board
@@ -198,7 +211,8 @@ def write_package_json(path=os.path.join(ROOT, "package.json")):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Build the firmware and copy it to a board.")
+    ap = argparse.ArgumentParser(prog="./tools/flash",
+                                 description="Build the firmware and copy it to a board.")
     ap.add_argument("--port", help="serial port (default: mpremote's first board)")
     ap.add_argument("--board", default=None,
                     help="board file in boards/ (default: pico, or feather_rp2040 with "
@@ -206,11 +220,13 @@ def main(argv=None):
     ap.add_argument("--circuitpython", metavar="DRIVE",
                     help="copy to this mounted CIRCUITPY drive instead")
     ap.add_argument("--mpy-cross", help="CircuitPython's mpy-cross, to copy .mpy files")
-    ap.add_argument("--out", default=DEFAULT_OUT, help="where to build the bundle")
+    ap.add_argument("--out", default=None,
+                    help="where to build the bundle (default: %s)" % os.path.relpath(DEFAULT_OUT, ROOT))
     ap.add_argument("--no-build", action="store_true", help="use the bundle already built")
     ap.add_argument("--dry-run", action="store_true", help="print the steps, change nothing")
     ap.add_argument("--package-json", action="store_true", help="rewrite package.json and stop")
     args = ap.parse_args(argv)
+    check_args(ap, args)
     if args.package_json:
         print(write_package_json())
         return 0
@@ -218,7 +234,58 @@ def main(argv=None):
         args.board = args.board or "feather_rp2040"
         return flash_circuitpython(args)
     args.board = args.board or "pico"
+    args.out = args.out or DEFAULT_OUT
     return flash_micropython(args)
+
+
+def check_args(ap, args):
+    """Refuse, with argparse's usage error (exit 2), options that do not go
+    together or name what is not there - before anything is built or copied
+    (a real run only: --dry-run prints the steps for a board not plugged in)."""
+    given = [flag for flag, value in (
+        ("--port", args.port), ("--board", args.board), ("--circuitpython", args.circuitpython),
+        ("--mpy-cross", args.mpy_cross), ("--out", args.out), ("--no-build", args.no_build),
+        ("--dry-run", args.dry_run)) if value not in (None, False)]
+    if args.package_json:
+        if given:
+            ap.error("--package-json only rewrites package.json: drop %s" % " ".join(given))
+        return
+    for flag in ("--port", "--board", "--circuitpython", "--mpy-cross", "--out"):
+        if getattr(args, flag[2:].replace("-", "_")) == "":
+            ap.error("%s is empty" % flag)
+    platform = "circuitpython" if args.circuitpython else "micropython"
+    try:
+        check_board(args.board or ("feather_rp2040" if args.circuitpython else "pico"), platform)
+    except SystemExit as e:
+        ap.error("--board: %s" % e)
+    if args.circuitpython:
+        for flag in ("--port", "--out", "--no-build"):
+            if flag in given:
+                ap.error("%s is for MicroPython (mpremote), not --circuitpython" % flag)
+        if args.mpy_cross and not (shutil.which(args.mpy_cross) or os.path.isfile(args.mpy_cross)):
+            ap.error("--mpy-cross: no program %s" % args.mpy_cross)
+        if not args.dry_run and not os.path.isdir(args.circuitpython):
+            ap.error("--circuitpython: %s is not a folder: is the CIRCUITPY drive mounted?"
+                     % args.circuitpython)
+        return
+    if args.mpy_cross:
+        ap.error("--mpy-cross is for --circuitpython (MicroPython uses the bundle's own)")
+    out = args.out or DEFAULT_OUT
+    if os.path.exists(out) and not os.path.isdir(out):
+        ap.error("--out: %s is not a folder" % out)
+    if args.no_build:
+        missing = [p for p in DEVICE_PACKAGES + ("main.py",)
+                   if not os.path.exists(os.path.join(out, p))]
+        if missing:
+            ap.error("--no-build: no bundle in %s (%s missing): drop --no-build, or build it "
+                     "with python -m tools.build_mpy --out %s" % (out, ", ".join(missing), out))
+    if args.dry_run:
+        return
+    if shutil.which("mpremote") is None:
+        ap.error("mpremote is not installed (./tools/flash sets up .venv with it)")
+    if args.port and args.port.startswith("/") and not os.path.exists(args.port):
+        ap.error("--port: no device %s: is the board plugged in? (mpremote devs lists them)"
+                 % args.port)
 
 
 if __name__ == "__main__":
