@@ -114,6 +114,9 @@ def _check(ap, args):
                 ap.error("%s needs --script (a computer game draws nothing)" % flag)
     elif args.json:
         ap.error("--json is for a computer game; --script saves PNG frames")
+    for flag, path in (("--frames", args.frames), ("--storage", args.storage)):
+        if path is not None and os.path.exists(path) and not os.path.isdir(path):
+            ap.error("%s: %s is not a folder" % (flag, path))
 
 
 def _has_display():

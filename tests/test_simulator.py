@@ -146,6 +146,8 @@ COMPUTER = ("--headless", "--game", "tomoko", "--seats", "ai,ai", "--seed", "3",
     (("--script", "idle"), "--script needs --headless"),
     (("--seed", "4"), "need --game"),
     (HUMAN + ("--script", "idle", "--json"), "--json is for a computer game"),
+    (HUMAN + ("--script", "idle", "--frames", __file__), "--frames: %s is not a folder" % __file__),
+    (("--game", "tomoko", "--storage", __file__), "--storage: %s is not a folder" % __file__),
 ])
 def test_bad_arguments_are_a_usage_error(capsys, argv, message):
     assert message in usage_error(capsys, *argv)
