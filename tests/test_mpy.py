@@ -107,6 +107,20 @@ def test_firmware_plays_a_whole_game_in_micropython(name):
     assert line, r.stdout[-2000:]
 
 
+@pytest.mark.parametrize("name", games.playable())
+@pytest.mark.parametrize("people", [1, 2])
+def test_people_play_a_whole_game_through_the_screens_in_micropython(name, people):
+    """Menu -> game -> end screen with people in the first seats pressing
+    seeded random buttons (cursors, choices, refused moves, pass screens when
+    two play): the screens' own code paths, inside MicroPython."""
+    n = registry.game_class(name).MIN_PLAYERS
+    kinds = ["human"] * people + ["easy"] * (n - people)
+    code = mpy_guest.firmware_game(name, kinds, seed=people)
+    r = mpy_runtime.run_in_repo(code, heap=CIRCUITPYTHON_HEAP, root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    assert "RESULT" in r.stdout, r.stdout[-2000:]
+
+
 def test_every_game_one_after_another_in_one_boot():
     """The menu forgets a finished game's modules: playing all the games in
     turn needs about the heap of the biggest one, not of all of them."""

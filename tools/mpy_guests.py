@@ -3,7 +3,12 @@
 FIRMWARE_GAME boots the firmware with an in-memory display, a fake clock and
 scripted buttons, picks a game in the menu, makes every seat a computer
 player, plays the whole game, and goes back to the menu from the end screen.
+`firmware_game()` does the same with people in some seats: one person presses
+seeded random buttons whenever the game waits for a person (pass screens,
+cursors, choices, refused moves, the pause menu).
 """
+
+_PERSON_KEYS = "(B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B, B.A, B.A, B.A)"
 
 FIRMWARE_GAME = """
 import gc
@@ -17,7 +22,11 @@ from firmware.main import boot
 from firmware.menu import Menu
 from firmware.play import PlayScreen
 from firmware.end import EndScreen
+from engines_core.prng import Rng
 
+KINDS = None  # every seat %(level)r
+SEED = 1
+KEYS = ()
 hal = Hal(Display(), Buttons(), RecordingSound(), FakeClock(), MemoryStorage())
 app = boot(hal)
 
@@ -46,20 +55,27 @@ while n != %(players)d:
         press(B.DOWN)
     press(B.RIGHT)
     n = menu.players()
+kinds = KINDS or [%(level)r] * n
 for seat in range(n):
     while menu.lines()[menu.line] != seat:
         press(B.DOWN)
-    while app.settings.seats[seat] != %(level)r:
+    while app.settings.seats[seat] != kinds[seat]:
         press(B.RIGHT)
 press(B.A)
 assert isinstance(app.screen, PlayScreen), 'game did not start'
 session = app.screen.session
 frames = hal.display.frames
 steps = 0
+rng = Rng(SEED)
 while not isinstance(app.screen, EndScreen):
-    step(300)
+    if 'human' in kinds:
+        press(KEYS[rng.below(len(KEYS))])
+        if isinstance(app.screen, Menu):  # B twice: paused and quit; resume
+            press(B.A)
+    else:
+        step(300)
     steps += 1
-    assert steps < 200000, 'game never ended'
+    assert steps < (3000 if 'human' in kinds else 200000), 'game never ended'
 st = session.state
 gc.collect()
 free = gc.mem_free()
@@ -68,6 +84,14 @@ press(B.A)
 assert isinstance(app.screen, Menu), 'end screen did not return to the menu'
 print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - frames, free)
 """
+
+
+def firmware_game(game, kinds, seed=1):
+    """FIRMWARE_GAME with these seat kinds (e.g. ['human', 'normal']); the
+    people's buttons come from Rng(seed)."""
+    code = FIRMWARE_GAME % {"game": game, "players": len(kinds), "level": "normal"}
+    return code.replace("KINDS = None", "KINDS = %r" % (list(kinds),), 1).replace(
+        "SEED = 1", "SEED = %d" % seed, 1).replace("KEYS = ()", "KEYS = " + _PERSON_KEYS, 1)
 
 
 def firmware_games(names, players, level="normal"):
@@ -97,7 +121,11 @@ from firmware.main import boot
 from firmware.menu import Menu
 from firmware.play import PlayScreen
 from firmware.end import EndScreen
+from engines_core.prng import Rng
 
+KINDS = None  # every seat %(level)r
+SEED = 1
+KEYS = ()
 hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
 app = boot(hal)
 
