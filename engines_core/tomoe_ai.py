@@ -39,10 +39,11 @@ SECTOR = 1  # cost of any sector
 POCKET = 3  # hard: weight of a point by the pocket rule on today's chains
 EXACT = 40  # hard: weight of an exactly counted point near the end
 EXACT_FROM = 4  # hard: empty cells at most for the exact count
-WIDTH = 12  # hard: first actions planned into whole moves (at most 32)
-REPLIES = 6  # hard: moves the opponent answers
-LAST = 12  # hard: last actions of a move tried against the answer
-LARGE_SEARCH = 18  # hard on the large board: search once at most this many cells are empty
+WIN = 2000  # hard: a won full board
+EXACT_NODES = 3  # hard: nodes an exactly counted leaf costs
+NODES = (64, 56)  # hard: positions evaluated per decision at effort 100 (small, large board)
+ROOT_FIRSTS = 12  # hard: first actions of the root moves
+ROOT_SECONDS = 2  # hard: second actions per first action at the root
 
 
 def _pattern_info():
@@ -226,12 +227,13 @@ TIE = 64  # random tie-breaks
 UNIT = SLOT * TIE  # one step of value in a packed entry
 
 
-def ranked(state, me, rng=None, k=0, turns=True):
+def ranked(state, me, rng=None, k=0, turns=True, tie=None):
     """Every legal action of the player to move, valued for `me`, best first,
     as packed small ints ((BIAS - value) * TIE + tie) * SLOT + action: see
     value_of and action_of. Ties go by action number, or at random with `rng`
     (search must not favour the first cells). With k > 0 only the k best are
-    kept (little memory); turns=False leaves turns out."""
+    kept (little memory); turns=False leaves turns out. `tie` (a table of
+    tie-breaks per action) stands in for rng."""
     geo = state.geo
     board = state.board
     ch = Chains(geo, board)
@@ -247,7 +249,7 @@ def ranked(state, me, rng=None, k=0, turns=True):
         a = 6 * c - 1
         for p in (1, 2, 3, 4, 5, 6):
             if supply[FIG[o8 + p]]:
-                t = rng.below(TIE) if rng else 0
+                t = tie[a + p] if tie else rng.below(TIE) if rng else 0
                 x = ((base - vals[p]) * TIE + t) * SLOT + a + p
                 if not k:
                     out.append(x)
@@ -266,7 +268,7 @@ def ranked(state, me, rng=None, k=0, turns=True):
             base2 = BIAS - _value(ch2, me)
             a = T.TURN_BASE + 2 * c
             for d in (0, 1):
-                t = rng.below(TIE) if rng else 0
+                t = tie[a + d] if tie else rng.below(TIE) if rng else 0
                 x = ((base2 - vals[T.turned(p, d)]) * TIE + t) * SLOT + a + d
                 if not k:
                     out.append(x)
@@ -314,21 +316,6 @@ def _normal(state, seat, rng):
 # -- hard ---------------------------------------------------------------------
 
 
-def _after(state, action):
-    g = state.clone()
-    g.apply(action)
-    return g
-
-
-def _answer(g, rng):
-    """The position after the player to move in g makes the move normal
-    would make (ties at random)."""
-    mover = g.current_player()
-    while not g.is_terminal() and g.current_player() == mover:
-        g = _after(g, ranked(g, mover, rng, 1, False)[0] % SLOT)
-    return g
-
-
 def chain_points(geo, board, ch):
     """The pocket rule with today's chains taken as final: sectors not joined
     to a rim area of their colour are not free, empty cells are open board."""
@@ -347,80 +334,248 @@ def chain_points(geo, board, ch):
     return T.pockets(geo, board, enc)
 
 
-def leaf(g, me):
-    """Value of a position for `me` (hard's search)."""
-    ch = Chains(g.geo, g.board)
-    pts = chain_points(g.geo, g.board, ch)
+class _OutOfNodes(Exception):
+    """The node budget is used up: the search stops."""
+
+
+class Search:
+    """hard's search: negamax with alpha-beta over whole moves, deepened and
+    widened step by step (SCHEDULE) until `budget` positions have been
+    evaluated. A node is one position evaluated: one chain build, either to
+    rank the lays from a position or to value a leaf. The move returned is
+    the best of the last iteration that finished."""
+
+    def __init__(self, state, seat, rng, budget):
+        self.geo = state.geo
+        self.seat = seat
+        self.budget = budget
+        self.nodes = 0
+        self.iterations = 0  # iterations finished
+        self.depth = 0  # depth (whole moves) of the last finished iteration
+        # A random tie-break per action, drawn once (two draws: a random
+        # affine map modulo 61): equal actions are tried in a random order,
+        # not always the first cells first.
+        mul = 1 + rng.below(60)
+        add = rng.below(61)
+        tie = bytearray(T.NUM_ACTIONS)
+        for a in range(T.NUM_ACTIONS):
+            tie[a] = (a * mul + add) % 61
+        self.tie = tie
+        self.supply = list(state.supply)
+
+    def count(self, n=1):
+        if self.nodes + n > self.budget:
+            raise _OutOfNodes()
+        self.nodes += n
+
+    def lays(self, board, p, k):
+        """The k best lays for p on board (packed as in ranked)."""
+        self.count()
+        geo = self.geo
+        ch = Chains(geo, board)
+        base = BIAS - _value(ch, p)
+        supply = self.supply
+        orient = geo.orient
+        tie = self.tie
+        out = []
+        for c in range(geo.n):
+            if board[c]:
+                continue
+            vals = ch.cell_values(c, p)
+            o8 = 8 * orient[c]
+            a = 6 * c - 1
+            for q in (1, 2, 3, 4, 5, 6):
+                if supply[FIG[o8 + q]]:
+                    x = ((base - vals[q]) * TIE + tie[a + q]) * SLOT + a + q
+                    if len(out) < k or x < out[-1]:
+                        _insert(out, x, k)
+        return out
+
+    def leaf(self, board, empty, p):
+        # A leaf near the end also counts exactly (enclosure and pockets):
+        # it costs about EXACT_NODES chain builds.
+        self.count(EXACT_NODES if empty <= EXACT_FROM else 1)
+        return board_value(self.geo, board, empty, p)
+
+    def negamax(self, board, p, empty, depth, alpha, beta, k1, k2):
+        """The value for p, to move (a whole move of lays), searching
+        `depth` whole moves: the k1 best first lays, each with its k2 best
+        second lays."""
+        if depth == 0 or empty == 0:
+            return self.leaf(board, empty, p)
+        geo = self.geo
+        orient = geo.orient
+        supply = self.supply
+        best = -INF
+        for e in self.lays(board, p, k1):
+            a1 = e % SLOT
+            c1 = a1 // 6
+            q1 = a1 - 6 * c1 + 1
+            f1 = FIG[8 * orient[c1] + q1]
+            board[c1] = q1
+            supply[f1] -= 1
+            if empty == 1:
+                v = -self.negamax(board, 1 - p, 0, depth - 1, -beta, -alpha, k1, k2)
+                if v > best:
+                    best = v
+                if v > alpha:
+                    alpha = v
+            else:
+                for e2 in self.lays(board, p, k2):
+                    a2 = e2 % SLOT
+                    c2 = a2 // 6
+                    q2 = a2 - 6 * c2 + 1
+                    f2 = FIG[8 * orient[c2] + q2]
+                    board[c2] = q2
+                    supply[f2] -= 1
+                    v = -self.negamax(board, 1 - p, empty - 2, depth - 1, -beta, -alpha,
+                                      k1, k2)
+                    board[c2] = 0
+                    supply[f2] += 1
+                    if v > best:
+                        best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            board[c1] = 0
+            supply[f1] += 1
+            if alpha >= beta:
+                break
+        return best
+
+    def run(self, state, root_firsts, root_seconds):
+        """The action to play now."""
+        seat = self.seat
+        first = ranked(state, seat, None, root_firsts, True, self.tie)
+        if len(first) == 1:
+            return first[0] % SLOT
+        choice = first[0] % SLOT  # if not even the root moves fit the budget
+        board = bytearray(state.board)
+        self.supply = supply = list(state.supply)
+        orient = self.geo.orient
+        one = state.phase != T.START or state.move_no == 0  # one action left
+        try:
+            self.count()
+            if state.may_turn():  # ranked built the chains once per turnable tile
+                locked = state.locked
+                for c in range(self.geo.n):
+                    if board[c] and not locked[c]:
+                        self.count()
+            # Root moves: (value key, index, first action, second or -1).
+            moves = []
+            for e in first:
+                a1 = e % SLOT
+                undo = _do(board, supply, orient, a1)
+                if a1 < LAYS and (one or state.empty == 1):
+                    moves.append((e // UNIT, len(moves), a1, -1))
+                else:
+                    for e2 in self.lays(board, seat, root_seconds):
+                        moves.append((e2 // UNIT, len(moves), a1, e2 % SLOT))
+                _undo(board, supply, orient, a1, undo)
+        except _OutOfNodes:
+            return choice
+        del first
+        moves.sort()
+        order = list(range(len(moves)))
+        choice = moves[0][2]
+        try:
+            for depth, width, k1, k2 in SCHEDULE:
+                if depth > 1 and depth - 1 > (state.empty + 1) // 2:
+                    break  # deeper than the game goes
+                best = -INF
+                best_i = order[0]
+                alpha = -INF
+                for i in order[:width]:
+                    m = moves[i]
+                    b = bytearray(state.board)
+                    self.supply = sup = list(state.supply)
+                    empty = state.empty
+                    _do(b, sup, orient, m[2])
+                    if m[2] < LAYS:
+                        empty -= 1
+                    if m[3] >= 0:
+                        _do(b, sup, orient, m[3])
+                        empty -= 1
+                    v = -self.negamax(b, 1 - seat, empty, depth - 1, -INF, -alpha, k1, k2)
+                    if v > best:
+                        best = v
+                        best_i = i
+                        alpha = v
+                order.remove(best_i)
+                order.insert(0, best_i)
+                choice = moves[best_i][2]
+                self.iterations += 1
+                self.depth = depth
+        except _OutOfNodes:
+            pass
+        return choice
+
+
+LAYS = T.LAYS
+
+
+def _do(board, supply, orient, a):
+    """Play action a on a bare board; returns what _undo needs."""
+    if a >= LAYS:
+        c = (a - LAYS) >> 1
+        old = board[c]
+        board[c] = T.turned(old, a & 1)
+        return old
+    c = a // 6
+    q = a - 6 * c + 1
+    board[c] = q
+    supply[FIG[8 * orient[c] + q]] -= 1
+    return 0
+
+
+def _undo(board, supply, orient, a, old):
+    if a >= LAYS:
+        board[(a - LAYS) >> 1] = old
+        return
+    c = a // 6
+    supply[FIG[8 * orient[c] + a - 6 * c + 1]] += 1
+    board[c] = 0
+INF = 1 << 28
+# hard's iterations: (depth in whole moves, root moves searched, first lays
+# per move, second lays per first lay).
+SCHEDULE = ((1, 12, 0, 0), (2, 8, 3, 1), (2, 12, 4, 1), (2, 16, 4, 2), (3, 8, 3, 1),
+            (3, 12, 4, 2), (4, 8, 3, 1), (4, 12, 4, 2), (5, 8, 3, 1), (5, 12, 4, 2),
+            (6, 8, 3, 1), (6, 12, 4, 2), (7, 12, 4, 2), (8, 12, 4, 2))
+
+
+def board_value(geo, board, empty, me):
+    """Value of a board for `me`: the chains, plus POCKET per point by the
+    pocket rule with today's chains taken as final, plus EXACT per point of
+    the real count once at most EXACT_FROM cells are empty (and WIN for the
+    winner of a full board)."""
+    ch = Chains(geo, board)
+    pts = chain_points(geo, board, ch)
     v = _value(ch, me) + POCKET * (pts[me] - pts[1 - me])
-    if g.empty <= EXACT_FROM:
-        pts = g.points
-        v += EXACT * (pts[me] - pts[1 - me])
+    if empty <= EXACT_FROM:
+        pts = T.pockets(geo, board, T.enclosure(geo, board))
+        d = pts[me] - pts[1 - me]
+        v += EXACT * d
+        if not empty:
+            v += WIN if d > 0 else -WIN if d < 0 else 0
     return v
 
 
-def _hard(state, seat, rng, width, replies, last):
-    if state.geo.n > 24 and state.empty > LARGE_SEARCH:
-        return _normal(state, seat, rng)
-    r = ranked(state, seat, rng, max(width, last))
-    if len(r) == 1:
-        return r[0] % SLOT
-    if state.phase != T.START or state.move_no == 0 or state.empty == 1:
-        return _last_action(state, seat, r, rng, last)
-    # Plan whole moves: the best `width` first actions, each with its best
-    # second (-1: the move has one action). pairs: value key * 32 + index.
-    firsts = []
-    seconds = []
-    pairs = []
-    for e in r[:width]:
-        a1 = e % SLOT
-        g1 = _after(state, a1)
-        if g1.is_terminal() or g1.current_player() != seat:
-            key = e // UNIT
-            seconds.append(-1)
-        else:
-            e2 = ranked(g1, seat, rng, 1)[0]
-            key = e2 // UNIT
-            seconds.append(e2 % SLOT)
-        g1 = None
-        pairs.append(key * 32 + len(firsts))
-        firsts.append(a1)
-    del r
-    pairs.sort()
-    best = None
-    choice = []
-    for e in pairs[:replies]:
-        a1 = firsts[e % 32]
-        a2 = seconds[e % 32]
-        g = _after(state, a1)
-        if a2 >= 0:
-            g = _after(g, a2)
-        if not g.is_terminal():
-            g = _answer(g, rng)
-        val = leaf(g, seat)
-        if best is None or val > best:
-            best = val
-            choice = [a1]
-        elif val == best:
-            choice.append(a1)
-    return rng.choice(choice)
+def leaf(g, me):
+    """Value of a game state for `me` (hard's leaf)."""
+    return board_value(g.geo, g.board, g.empty, me)
 
 
-def _last_action(state, seat, r, rng, width):
-    """The last action of a move: the best by the opponent's answer."""
-    best = None
-    choice = []
-    for e in r[:width]:
-        a = e % SLOT
-        g = _after(state, a)
-        if not g.is_terminal() and g.current_player() != seat:
-            g = _answer(g, rng)
-        val = leaf(g, seat)
-        if best is None or val > best:
-            best = val
-            choice = [a]
-        elif val == best:
-            choice.append(a)
-    return rng.choice(choice)
+def hard_search(state, seat, rng, effort=100):
+    """The Search object after hard's decision (its `choice`)."""
+    effort = max(1, min(100, effort))
+    s = Search(state, seat, rng, NODES[state.geo.n > 24] * effort // 100)
+    s.choice = s.run(state, max(4, ROOT_FIRSTS * effort // 100), ROOT_SECONDS)
+    return s
+
+
+def _hard(state, seat, rng, effort):
+    return hard_search(state, seat, rng, effort).choice
 
 
 def choose(state, seat, level, rng, effort=100):
@@ -428,7 +583,6 @@ def choose(state, seat, level, rng, effort=100):
     if level == "easy":
         return _easy(state, seat, rng)
     if level == "hard":
-        return _hard(state, seat, rng, max(2, WIDTH * effort // 100),
-                     max(1, REPLIES * effort // 100), max(2, LAST * effort // 100))
+        return _hard(state, seat, rng, effort)
     return _normal(state, seat, rng)
 
