@@ -29,29 +29,126 @@ def test_every_level_plays_legal_moves_to_the_end(level):
 
 
 def test_hard_plays_legal_moves():
+    """hard searches on both boards, from the first move to the last."""
     g = play_out("standard", ["hard", "normal"], 2)
     assert g.is_terminal()
-    # On the large board hard searches once at most LARGE_SEARCH cells are
-    # empty: play normal up to there, then hard's searched moves.
     g = T.Tomoe(2, "large", 3)
     rng = Rng(3)
-    while g.empty > A.LARGE_SEARCH:
-        g.apply(A.choose(g, g.current_player(), "normal", rng))
-    calls = []
-    real = A.leaf
+    depths = []
+    while not g.is_terminal():
+        s = A.hard_search(g, g.current_player(), rng)
+        assert s.choice in g.legal_actions()
+        depths.append(s.depth)
+        g.apply(s.choice)
+    assert min(depths) >= 1  # a finished search on every decision, even on the empty board
 
-    def counting(state, me):
-        calls.append(1)
-        return real(state, me)
-    A.leaf = counting
+
+def midgame(variant, plies, seed=5):
+    return play_out(variant, ["normal", "normal"], seed, limit=plies)
+
+
+def test_hard_respects_the_node_budget():
+    """The search stops when its node budget is used up: it never evaluates
+    more positions than the budget (counted here by the chain builds it
+    makes, each an evaluated position)."""
+    builds = []
+    real = A.Chains
+
+    class Counting(real):
+        def __init__(self, geo, board):
+            builds.append(1)
+            real.__init__(self, geo, board)
+    A.Chains = Counting
+    old = A.NODES
     try:
-        for _ in range(6):
-            a = A.choose(g, g.current_player(), "hard", rng)
-            assert a in g.legal_actions()
-            g.apply(a)
+        for variant, plies in (("standard", 1), ("standard", 8), ("large", 12), ("large", 30)):
+            g = midgame(variant, plies)
+            for budget in (30, 64, 150):
+                A.NODES = (budget, budget)
+                del builds[:]
+                s = A.hard_search(g, g.current_player(), Rng(2))
+                assert s.nodes <= budget
+                assert len(builds) <= budget
+                if g.empty > 6:
+                    assert s.nodes > budget - A.EXACT_NODES  # it uses the budget
     finally:
-        A.leaf = real
-    assert calls
+        A.Chains = real
+        A.NODES = old
+
+
+def test_more_budget_never_searches_less():
+    """More nodes (or more effort) never search fewer nodes, finish fewer
+    iterations or reach less deep; effort 50 searches less than 100."""
+    old = A.NODES
+    try:
+        for variant, plies in (("standard", 3), ("standard", 12), ("large", 9)):
+            g = midgame(variant, plies)
+            last = (0, 0, 0)
+            for budget in (20, 40, 64, 100, 200, 400):
+                A.NODES = (budget, budget)
+                s = A.hard_search(g, g.current_player(), Rng(7))
+                now = (s.nodes, s.iterations, s.depth)
+                assert now[0] >= last[0] and now[1] >= last[1] and now[2] >= last[2]
+                last = now
+            assert last[2] >= 3  # a large budget searches deeper than two moves
+    finally:
+        A.NODES = old
+    g = midgame("standard", 5)
+    full = A.hard_search(g, g.current_player(), Rng(4), 100)
+    half = A.hard_search(g, g.current_player(), Rng(4), 50)
+    assert half.nodes < full.nodes and half.nodes <= A.NODES[0] // 2
+
+
+def _final_margin(g, me):
+    """The final score margin for `me` with both players perfect."""
+    if g.is_terminal():
+        sc = g.scores()
+        return sc[me] - sc[1 - me]
+    mine = g.current_player() == me
+    best = None
+    for a in g.legal_actions():
+        h = g.clone()
+        h.apply(a)
+        v = _final_margin(h, me)
+        if best is None or (v > best if mine else v < best):
+            best = v
+    return best
+
+
+def test_hard_finds_what_one_ply_misses():
+    """Three cells left, Black to move (a position from a normal-vs-normal
+    game, seed 144). The action the one-action evaluation ranks first gives
+    away a point of the final margin against best play; hard's search finds
+    an action keeping the best margin."""
+    g = T.Tomoe(2, "standard", 1)
+    g.board = bytearray(bytes.fromhex("050200040305050003050605020201000402040103010301"))
+    g.supply = [12, 12, 12, 12]
+    for c in range(g.geo.n):
+        if g.board[c]:
+            g.supply[g.figure(c)] -= 1
+    g.move_no = 11
+    g.player = T.BLACK
+    g._refresh()
+    g.check()
+    assert g.empty == 3
+    best = _final_margin(g, T.BLACK)
+    greedy = g.clone()
+    greedy.apply(A.action_of(A.ranked(g, T.BLACK)[0]))
+    assert _final_margin(greedy, T.BLACK) < best
+    for seed in (1, 2, 3):
+        h = g.clone()
+        h.apply(A.choose(g, T.BLACK, "hard", Rng(seed)))
+        assert _final_margin(h, T.BLACK) == best
+
+
+def test_hard_is_deterministic():
+    """Same view, same rng: the same move, the same search."""
+    for variant, plies in (("standard", 6), ("large", 15)):
+        g = midgame(variant, plies)
+        seat = g.current_player()
+        a = A.hard_search(g.view_for(seat), seat, Rng(9))
+        b = A.hard_search(g.view_for(seat), seat, Rng(9))
+        assert (a.choice, a.nodes, a.iterations, a.depth) == (b.choice, b.nodes, b.iterations, b.depth)
 
 
 def test_choices_depend_only_on_the_view_and_the_rng():
@@ -121,27 +218,6 @@ def test_ranked_is_best_first_and_top_k_agrees():
     assert top == full[:5]
     no_turns = A.ranked(g, me, None, 0, False)
     assert all(not T.is_turn(A.action_of(e)) for e in no_turns)
-
-
-def test_effort_scales_the_hard_search():
-    """Less effort, fewer candidates: the hard search calls `leaf` fewer times."""
-    g = play_out("standard", ["normal", "normal"], 5, limit=5)
-    calls = []
-    real = A.leaf
-
-    def counting(state, me):
-        calls.append(1)
-        return real(state, me)
-    A.leaf = counting
-    try:
-        counts = []
-        for effort in (100, 25):
-            del calls[:]
-            A.choose(g.view_for(g.current_player()), g.current_player(), "hard", Rng(4), effort)
-            counts.append(len(calls))
-    finally:
-        A.leaf = real
-    assert counts[0] > counts[1] >= 1
 
 
 def test_leaf_counts_points_near_the_end():
