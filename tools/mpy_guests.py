@@ -121,11 +121,7 @@ from firmware.main import boot
 from firmware.menu import Menu
 from firmware.play import PlayScreen
 from firmware.end import EndScreen
-from engines_core.prng import Rng
 
-KINDS = None  # every seat %(level)r
-SEED = 1
-KEYS = ()
 hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
 app = boot(hal)
 
