@@ -81,6 +81,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=DEFAULT_OUT)
     args = ap.parse_args(argv)
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        ap.error("--out: %s is not a folder" % args.out)
     build(args.out, quiet=False)
     return 0
 

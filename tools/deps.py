@@ -26,4 +26,8 @@ def group(name, path=None):
 
 
 if __name__ == "__main__":
-    print("\n".join(group(sys.argv[1] if len(sys.argv) > 1 else "dev")))
+    name = sys.argv[1] if len(sys.argv) > 1 else "dev"
+    try:
+        print("\n".join(group(name)))
+    except KeyError:
+        sys.exit("deps.py: no group %r in pyproject.toml's optional-dependencies" % name)
