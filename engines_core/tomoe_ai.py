@@ -14,19 +14,16 @@ turn the chains are built again with that cell emptied.
 
 - easy: one action ahead; any action in the best quarter.
 - normal: one action ahead; the best action (ties at random).
-- hard: plans the whole move. At the first action of a move it takes the
-  best WIDTH first actions, adds the best second action to each, lets the
-  opponent answer the best REPLIES pairs with the move normal would make
-  (leaving out turns, which normal seldom makes: 2% of its moves), and
-  keeps the pair that leaves the best position. A position is valued by the
-  chains plus the rulebook's count (the pocket rule) with today's chains taken
-  as final, and near the end the exact count. At the last action of a move
-  it tries its best LAST actions against the opponent's answer likewise.
-  WIDTH, REPLIES and LAST scale with `effort`. On the large board a
-  search with 19 or more empty cells costs up to 400M fuel (several seconds
-  on an RP2040) and did not win more often against normal than playing
-  normal's move there (docs/rules/tomoe.md), so hard searches once at most
-  18 cells are empty.
+- hard: a negamax search with alpha-beta over whole moves (Search). The
+  root moves are the best ROOT_FIRSTS first actions (turns included), each
+  with its best ROOT_SECONDS second lays; below the root a move is two lays
+  (the best k1 first lays, each with its best k2 seconds, in the order of the
+  evaluation above). Iterations (SCHEDULE) go deeper and wider until the
+  node budget (NODES, times effort / 100) is used up; the move is the best
+  of the last iteration that finished. A node is one position evaluated (one
+  chain build), so the search is the same in CPython and MicroPython. A leaf
+  is valued by the chains plus the pocket rule with today's chains taken as
+  final, and near the end the exact count.
 
 All arithmetic is integer; choices depend only on the view and the rng.
 """
