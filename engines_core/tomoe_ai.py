@@ -233,25 +233,7 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
     tie-breaks per action) stands in for rng."""
     geo = state.geo
     board = state.board
-    ch = Chains(geo, board)
-    base = BIAS - _value(ch, me)
-    supply = state.supply
-    orient = geo.orient
-    out = []
-    for c in range(geo.n):
-        if board[c]:
-            continue
-        vals = ch.cell_values(c, me)
-        o8 = 8 * orient[c]
-        a = 6 * c - 1
-        for p in (1, 2, 3, 4, 5, 6):
-            if supply[FIG[o8 + p]]:
-                t = tie[a + p] if tie else rng.below(TIE) if rng else 0
-                x = ((base - vals[p]) * TIE + t) * SLOT + a + p
-                if not k:
-                    out.append(x)
-                elif len(out) < k or x < out[-1]:
-                    _insert(out, x, k)
+    out = lay_entries(geo, board, state.supply, me, k, tie, rng)
     if turns and state.may_turn():
         locked = state.locked
         for c in range(geo.n):
@@ -273,6 +255,31 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
                     _insert(out, x, k)
     if not k:
         out.sort()
+    return out
+
+
+def lay_entries(geo, board, supply, me, k=0, tie=None, rng=None):
+    """Every lay of a figure left in `supply` on an empty cell of `board`,
+    valued for `me`, packed as in `ranked` (unsorted with k=0; else only the
+    k best, sorted). Tie-breaks from the table `tie`, else from `rng`."""
+    ch = Chains(geo, board)
+    base = BIAS - _value(ch, me)
+    orient = geo.orient
+    out = []
+    for c in range(geo.n):
+        if board[c]:
+            continue
+        vals = ch.cell_values(c, me)
+        o8 = 8 * orient[c]
+        a = 6 * c - 1
+        for p in (1, 2, 3, 4, 5, 6):
+            if supply[FIG[o8 + p]]:
+                t = tie[a + p] if tie else rng.below(TIE) if rng else 0
+                x = ((base - vals[p]) * TIE + t) * SLOT + a + p
+                if not k:
+                    out.append(x)
+                elif len(out) < k or x < out[-1]:
+                    _insert(out, x, k)
     return out
 
 
@@ -368,25 +375,7 @@ class Search:
     def lays(self, board, p, k):
         """The k best lays for p on board (packed as in ranked)."""
         self.count()
-        geo = self.geo
-        ch = Chains(geo, board)
-        base = BIAS - _value(ch, p)
-        supply = self.supply
-        orient = geo.orient
-        tie = self.tie
-        out = []
-        for c in range(geo.n):
-            if board[c]:
-                continue
-            vals = ch.cell_values(c, p)
-            o8 = 8 * orient[c]
-            a = 6 * c - 1
-            for q in (1, 2, 3, 4, 5, 6):
-                if supply[FIG[o8 + q]]:
-                    x = ((base - vals[q]) * TIE + tie[a + q]) * SLOT + a + q
-                    if len(out) < k or x < out[-1]:
-                        _insert(out, x, k)
-        return out
+        return lay_entries(self.geo, board, self.supply, p, k, self.tie)
 
     def leaf(self, board, empty, p):
         # A leaf near the end also counts exactly (enclosure and pockets):
