@@ -34,6 +34,13 @@ def _entry(name):
 
 
 def _import(modname):
+    import sys
+    if modname not in sys.modules:
+        # Loading a module needs some large blocks of RAM: free what is
+        # garbage first, so a small heap has them (MicroPython does not
+        # compact its heap).
+        import gc
+        gc.collect()
     mod = __import__(modname)
     for part in modname.split(".")[1:]:
         mod = getattr(mod, part)
