@@ -389,17 +389,12 @@ class Search:
         second lays."""
         if depth == 0 or empty == 0:
             return self.leaf(board, empty, p)
-        geo = self.geo
-        orient = geo.orient
+        orient = self.geo.orient
         supply = self.supply
         best = -INF
         for e in self.lays(board, p, k1):
             a1 = e % SLOT
-            c1 = a1 // 6
-            q1 = a1 - 6 * c1 + 1
-            f1 = FIG[8 * orient[c1] + q1]
-            board[c1] = q1
-            supply[f1] -= 1
+            _do(board, supply, orient, a1)
             if empty == 1:
                 v = -self.negamax(board, 1 - p, 0, depth - 1, -beta, -alpha, k1, k2)
                 if v > best:
@@ -409,23 +404,17 @@ class Search:
             else:
                 for e2 in self.lays(board, p, k2):
                     a2 = e2 % SLOT
-                    c2 = a2 // 6
-                    q2 = a2 - 6 * c2 + 1
-                    f2 = FIG[8 * orient[c2] + q2]
-                    board[c2] = q2
-                    supply[f2] -= 1
+                    _do(board, supply, orient, a2)
                     v = -self.negamax(board, 1 - p, empty - 2, depth - 1, -beta, -alpha,
                                       k1, k2)
-                    board[c2] = 0
-                    supply[f2] += 1
+                    _undo(board, supply, orient, a2, 0)
                     if v > best:
                         best = v
                     if v > alpha:
                         alpha = v
                         if alpha >= beta:
                             break
-            board[c1] = 0
-            supply[f1] += 1
+            _undo(board, supply, orient, a1, 0)
             if alpha >= beta:
                 break
         return best
@@ -522,6 +511,8 @@ def _undo(board, supply, orient, a, old):
     c = a // 6
     supply[FIG[8 * orient[c] + a - 6 * c + 1]] += 1
     board[c] = 0
+
+
 INF = 1 << 28
 # hard's iterations: (depth in whole moves, root moves searched, first lays
 # per move, second lays per first lay).
