@@ -6,6 +6,8 @@ def table(g=2.2):
 
 
 if __name__ == "__main__":
+    import argparse
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     vals = table()
     for i in range(0, 256, 16):
         print('    b"' + "".join("\\x%02x" % v for v in vals[i:i + 16]) + '"')

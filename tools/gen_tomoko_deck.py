@@ -70,4 +70,6 @@ def render_module(cards):
 
 
 if __name__ == "__main__":
+    import argparse
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     print(render_module(generate()), end="")

