@@ -24,7 +24,7 @@ def _keymap(pygame):
 
 def run(app, title="Tomo handheld"):
     import pygame
-    pygame.init()
+    pygame.display.init()  # only the display: the simulator plays no sound (no ALSA noise)
     d = app.hal.display
     size = render.panel_size(d.width, d.height)
     screen = pygame.display.set_mode(size)
