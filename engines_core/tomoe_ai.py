@@ -33,7 +33,7 @@ from engines_core.tomoe_board import MOWN, NSEC, SCOL, FIG
 
 FREE = 3  # value of a free sector
 SECTOR = 1  # cost of any sector
-POCKET = 3  # hard: weight of a point by the pocket rule on today's chains
+POCKET = (3, 1)  # hard: weight of a point by the pocket rule on today's chains (small, large)
 EXACT = 40  # hard: weight of an exactly counted point near the end
 EXACT_FROM = 4  # hard: empty cells at most for the exact count
 WIN = 2000  # hard: a won full board
@@ -522,13 +522,13 @@ SCHEDULE = ((1, 12, 0, 0), (2, 8, 3, 1), (2, 12, 4, 1), (2, 16, 4, 2), (3, 8, 3,
 
 
 def board_value(geo, board, empty, me):
-    """Value of a board for `me`: the chains, plus POCKET per point by the
-    pocket rule with today's chains taken as final, plus EXACT per point of
-    the real count once at most EXACT_FROM cells are empty (and WIN for the
-    winner of a full board)."""
+    """Value of a board for `me`: the chains, plus POCKET (per board) per
+    point by the pocket rule with today's chains taken as final, plus EXACT
+    per point of the real count once at most EXACT_FROM cells are empty (and
+    WIN for the winner of a full board)."""
     ch = Chains(geo, board)
     pts = chain_points(geo, board, ch)
-    v = _value(ch, me) + POCKET * (pts[me] - pts[1 - me])
+    v = _value(ch, me) + POCKET[geo.n > 24] * (pts[me] - pts[1 - me])
     if empty <= EXACT_FROM:
         pts = T.pockets(geo, board, T.enclosure(geo, board))
         d = pts[me] - pts[1 - me]

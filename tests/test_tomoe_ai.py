@@ -231,7 +231,7 @@ def test_leaf_counts_points_near_the_end():
     ch = A.Chains(g.geo, g.board)
     near = A._value(ch, T.WHITE)
     pts = A.chain_points(g.geo, g.board, ch)
-    near += A.POCKET * (pts[0] - pts[1])
+    near += A.POCKET[0] * (pts[0] - pts[1])
     exact = g.scores()
     assert A.leaf(g, T.WHITE) - near == A.EXACT * (exact[0] - exact[1])
     h = T.Tomoe(2, "standard", 8)  # far from the end: no exact term
