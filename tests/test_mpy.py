@@ -100,7 +100,7 @@ def test_firmware_plays_a_whole_game_in_micropython(name):
     """Menu -> game -> end screen -> menu, with an in-memory display and
     scripted buttons, all seats computer players."""
     cls = registry.game_class(name)
-    code = mpy_guest.FIRMWARE_GAME % {"game": name, "players": cls.MIN_PLAYERS, "level": "easy"}
+    code = mpy_guest.firmware_game(name, ["easy"] * cls.MIN_PLAYERS)
     r = mpy_runtime.run_in_repo(code, heap=CIRCUITPYTHON_HEAP, root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-2000:]
     line = [l for l in r.stdout.splitlines() if l.startswith("RESULT")]
@@ -125,7 +125,8 @@ def test_every_game_one_after_another_in_one_boot():
     """The menu forgets a finished game's modules: playing all the games in
     turn needs about the heap of the biggest one, not of all of them."""
     names = games.playable()
-    code = mpy_guest.firmware_games(names, lambda n: registry.game_class(n).MIN_PLAYERS)
+    code = mpy_guest.firmware_games(names,
+                                    lambda n: ["normal"] * registry.game_class(n).MIN_PLAYERS)
     r = mpy_runtime.run_in_repo(code, heap=CIRCUITPYTHON_HEAP, root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-2000:]
     assert r.stdout.count("RESULT") == len(names), r.stdout[-2000:]

@@ -86,7 +86,7 @@ def _firmware_runs(game, heap, level="normal"):
     from engines_core import registry
     from tools import mpy_guests as mpy_guest
     cls = registry.game_class(game)
-    code = mpy_guest.FIRMWARE_GAME % {"game": game, "players": cls.MIN_PLAYERS, "level": level}
+    code = mpy_guest.firmware_game(game, [level] * cls.MIN_PLAYERS)
     r = mpy_runtime.run_in_repo(code, heap="%dk" % heap, root=mpy_check.ensure_bundle())
     return r.ok and "RESULT" in r.stdout
 

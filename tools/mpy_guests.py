@@ -1,16 +1,13 @@
 """Code run inside MicroPython by the tests and benchmarks (source text, sent to the guest).
 
-FIRMWARE_GAME boots the firmware with an in-memory display, a fake clock and
-scripted buttons, picks a game in the menu, makes every seat a computer
-player, plays the whole game, and goes back to the menu from the end screen.
-`firmware_game()` does the same with people in some seats: one person presses
-seeded random buttons whenever the game waits for a person (pass screens,
-cursors, choices, refused moves, the pause menu).
+`firmware_game()` boots the firmware with an in-memory display, a fake clock
+and scripted buttons, picks a game in the menu and who plays each seat, plays
+the whole game, and goes back to the menu from the end screen. With people in
+some seats, one person presses seeded random buttons whenever the game waits
+for a person (pass screens, cursors, choices, refused moves, the pause menu).
 """
 
-_PERSON_KEYS = "(B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B, B.A, B.A, B.A)"
-
-FIRMWARE_GAME = """
+_FIRMWARE_GAME = """
 import gc
 from hal import Hal, buttons as B
 from hal.display import Display
@@ -24,9 +21,6 @@ from firmware.play import PlayScreen
 from firmware.end import EndScreen
 from engines_core.prng import Rng
 
-KINDS = None  # every seat %(level)r
-SEED = 1
-KEYS = ()
 hal = Hal(Display(), Buttons(), RecordingSound(), FakeClock(), MemoryStorage())
 app = boot(hal)
 
@@ -44,18 +38,18 @@ def press(b):
 
 menu = app.screen
 assert isinstance(menu, Menu)
+kinds = %(kinds)r
 guard = 0
 while app.settings.game != %(game)r:
     press(B.RIGHT)
     guard += 1
     assert guard < 10, 'game not in the menu'
 n = menu.players()
-while n != %(players)d:
+while n != len(kinds):
     while menu.lines()[menu.line] != 'PLAYERS':
         press(B.DOWN)
     press(B.RIGHT)
     n = menu.players()
-kinds = KINDS or [%(level)r] * n
 for seat in range(n):
     while menu.lines()[menu.line] != seat:
         press(B.DOWN)
@@ -66,10 +60,11 @@ assert isinstance(app.screen, PlayScreen), 'game did not start'
 session = app.screen.session
 frames = hal.display.frames
 steps = 0
-rng = Rng(SEED)
+rng = Rng(%(seed)d)
+keys = (B.UP, B.DOWN, B.LEFT, B.RIGHT, B.A, B.B, B.A, B.A, B.A)
 while not isinstance(app.screen, EndScreen):
     if 'human' in kinds:
-        press(KEYS[rng.below(len(KEYS))])
+        press(keys[rng.below(len(keys))])
         if isinstance(app.screen, Menu):  # B twice: paused and quit; resume
             press(B.A)
     else:
@@ -87,21 +82,19 @@ print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - fra
 
 
 def firmware_game(game, kinds, seed=1):
-    """FIRMWARE_GAME with these seat kinds (e.g. ['human', 'normal']); the
-    people's buttons come from Rng(seed)."""
-    code = FIRMWARE_GAME % {"game": game, "players": len(kinds), "level": "normal"}
-    return code.replace("KINDS = None", "KINDS = %r" % (list(kinds),), 1).replace(
-        "SEED = 1", "SEED = %d" % seed, 1).replace("KEYS = ()", "KEYS = " + _PERSON_KEYS, 1)
+    """The guest that plays `game` with these seat kinds (e.g. ['human',
+    'normal']); the people's buttons come from Rng(seed)."""
+    return _FIRMWARE_GAME % {"game": game, "kinds": list(kinds), "seed": seed}
 
 
-def firmware_games(names, players, level="normal"):
-    """FIRMWARE_GAME for several games one after the other in one boot (back
-    at the menu between them); `players(name)` gives each one's player count."""
-    head, body = FIRMWARE_GAME.split("menu = app.screen\n")
+def firmware_games(names, kinds_of):
+    """firmware_game for several games one after the other in one boot (back
+    at the menu between them); `kinds_of(name)` gives each one's seats."""
+    head, body = _FIRMWARE_GAME.split("menu = app.screen\n")
     out = head
     for name in names:
-        out += "menu = app.screen\n" + body % {"game": name, "players": players(name),
-                                                "level": level}
+        out += "menu = app.screen\n" + body % {"game": name, "kinds": list(kinds_of(name)),
+                                                "seed": 1}
     return out
 
 
