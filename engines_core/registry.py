@@ -33,7 +33,8 @@ def _entry(name):
     raise ValueError("unknown game %r (have: %s)" % (name, ", ".join(NAMES)))
 
 
-def _import(modname):
+def load(modname):
+    """The module `modname` (e.g. "engines_core.tomoe"), imported if need be."""
     import sys
     if modname not in sys.modules:
         # Loading a module needs some large blocks of RAM: free what is
@@ -50,11 +51,11 @@ def _import(modname):
 def game_class(name):
     """The engine class of a game, e.g. game_class('tomoko')(2, 'standard', 7)."""
     g = _entry(name)
-    return getattr(_import(g[1]), g[2])
+    return getattr(load(g[1]), g[2])
 
 
 def ai_module(name):
-    return _import(_entry(name)[3])
+    return load(_entry(name)[3])
 
 
 def title(name):
@@ -89,7 +90,7 @@ def installed(modname):
         return True
     parent, leaf = modname.rsplit(".", 1)
     try:
-        paths = _import(parent).__path__
+        paths = load(parent).__path__
     except (ImportError, AttributeError):
         paths = ()
     if isinstance(paths, str):  # MicroPython: one folder
@@ -111,7 +112,7 @@ def probe(modname):
     import sys
     loaded = modname in sys.modules
     try:
-        _import(modname)
+        load(modname)
     except ImportError:
         return False
     if not loaded:

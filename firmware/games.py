@@ -19,8 +19,7 @@ ICONS = {
 
 def ui_class(name):
     """The `UI` class of firmware/<name>_screens.py (ImportError if missing)."""
-    mod = __import__("firmware." + name + "_screens")
-    return getattr(getattr(mod, name + "_screens"), "UI")
+    return registry.load("firmware." + name + "_screens").UI
 
 
 def playable():
@@ -28,14 +27,13 @@ def playable():
     return [n for n in registry.available() if registry.installed("firmware." + n + "_screens")]
 
 
-
 def unload(keep=None):
     """Forget the modules of every game but `keep` (engine, computer player,
     screens and their helpers), so the game about to start has their RAM
     (20-40 KB a game). The menu calls it as it starts or resumes a game:
     nothing of another game is in use then. The same game played again
-    keeps its modules (loading them anew would only fragment the heap)."""
-    import gc
+    keeps its modules (loading them anew would only fragment the heap).
+    The memory is collected as the next module loads (registry.load)."""
     import sys
     for name in registry.NAMES:
         if name == keep:
@@ -50,4 +48,3 @@ def unload(keep=None):
                 delattr(sys.modules[parent], leaf)
             except (KeyError, AttributeError):
                 pass
-    gc.collect()
