@@ -153,9 +153,8 @@ def layout(geo):
 
 
 def tile_colours(orient, p, tip=None):
-    """The 9 colours of a tile (role order) in the zoomed view."""
-    if not p:
-        return (0, 0, 0, 0, 0, 0, EMPTY, 0, 0)
+    """The 9 colours of a tile (role order) in the zoomed view (an empty
+    cell is only its centre dot, EMPTY: draw_zoom draws it)."""
     t = TIP[orient] if tip is None else tip
     blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
     pair = COL[1 if blacks >= 2 else 0]
@@ -371,7 +370,7 @@ class UI(GameUI):
             if shown:
                 p = self.pattern if self.mode == LAY else T.turned(p, self.direction)
             b = 18 * c
-            if not p:  # an empty cell: only its centre dot is lit
+            if not p:  # an empty cell: only its centre dot (role 6) is lit
                 y = z[b + 13] + oy
                 if y < 14:
                     d.pixel(z[b + 12] + ox, y, EMPTY)
@@ -382,11 +381,9 @@ class UI(GameUI):
             # A tile shown but not laid (turned) yet pulses.
             pulse = shown and not gfx.blink(now, 500, 60)
             for i in range(9):
-                col = cols[i]
-                if col:  # the screen starts black: an empty cell is mostly black
-                    y = z[b + 1] + oy
-                    if y < 14:
-                        d.pixel(z[b] + ox, y, palette.scale(col, 45) if pulse else col)
+                y = z[b + 1] + oy
+                if y < 14:
+                    d.pixel(z[b] + ox, y, palette.scale(cols[i], 45) if pulse else cols[i])
                 b += 2
         if mine:
             self.draw_cursor_zoom(d, now, ox, oy)
