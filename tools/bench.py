@@ -274,7 +274,6 @@ def markdown(result):
 
 def check_args(ap, args):
     """The games to measure (None: all), or argparse's usage error (exit 2)."""
-    from engines_core import registry
     if args.quick and args.write_doc:
         ap.error("--write-doc records the full figures; --quick is only a smoke run")
     for flag, n in (("--duel-games", args.duel_games), ("--hard-games", args.hard_games)):
@@ -282,10 +281,10 @@ def check_args(ap, args):
             ap.error("%s must be at least 1, not %d" % (flag, n))
     if args.games is None:
         return None
+    from tools.cli import check_game
     games = args.games.split(",")
     for g in games:
-        if g not in registry.NAMES:
-            ap.error("--games: unknown game %r (have: %s)" % (g, ", ".join(registry.NAMES)))
+        check_game(ap, g, "--games")
     return games
 
 

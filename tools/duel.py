@@ -88,21 +88,13 @@ def check_args(ap, args):
     """Refuse a bad game, level, player count, variant or count with
     argparse's usage error (exit 2) before any game starts."""
     from engines_core import registry, players
-    if args.game not in registry.NAMES:
-        ap.error("unknown game %r (have: %s)" % (args.game, ", ".join(registry.NAMES)))
+    from tools.cli import check_game, check_setup
+    check_game(ap, args.game)
     for flag, level in (("--a", args.a), ("--b", args.b)):
         if level not in players.LEVELS:
             ap.error("%s: unknown level %r (have: %s)" % (flag, level, ", ".join(players.LEVELS)))
-    lo, hi = registry.players(args.game)
-    if args.players is not None and not lo <= args.players <= hi:
-        ap.error("--players: %s takes %s players, not %d" % (
-            args.game, "%d-%d" % (lo, hi) if lo < hi else lo, args.players))
-    try:
-        registry.new_game(args.game, args.players or lo, args.variant, 0)
-    except ValueError as e:
-        n = args.players or lo
-        ap.error("--variant: %s (%s with %d players: %s)" % (
-            e, args.game, n, ", ".join(registry.variants_for(args.game, n))))
+    check_setup(ap, args.game, args.players or registry.players(args.game)[0], args.variant,
+                "--players")
     for flag, n in (("--games", args.games), ("--jobs", args.jobs)):
         if n is not None and n < 1:
             ap.error("%s must be at least 1, not %d" % (flag, n))

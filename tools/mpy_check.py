@@ -122,9 +122,8 @@ def check_args(ap, args):
     variant with argparse's usage error (exit 2)."""
     from engines_core import registry
     from simulator.headless import seat_kind
-    if args.game not in registry.NAMES:
-        ap.error("unknown game %r (have: %s)" % (args.game, ", ".join(registry.NAMES)))
-    lo, hi = registry.players(args.game)
+    from tools.cli import check_game, check_setup
+    check_game(ap, args.game)
     seats = None
     if args.seats is not None:
         seats = args.seats.split(",")
@@ -137,15 +136,8 @@ def check_args(ap, args):
                 ap.error("--seats: %s" % e)
             if kind == "human":
                 ap.error("--seats: mpy_check plays computer seats only (ai, ai:LEVEL, random)")
-    n = len(seats) if seats else (args.players or lo)
-    if not lo <= n <= hi:
-        ap.error("%s takes %s players, not %d" % (
-            args.game, "%d-%d" % (lo, hi) if lo < hi else lo, n))
-    try:
-        registry.new_game(args.game, n, args.variant, 0)
-    except ValueError as e:
-        ap.error("--variant: %s (%s with %d players: %s)" % (
-            e, args.game, n, ", ".join(registry.variants_for(args.game, n))))
+    n = len(seats) if seats else (args.players or registry.players(args.game)[0])
+    check_setup(ap, args.game, n, args.variant)
     return seats
 
 
