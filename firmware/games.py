@@ -17,6 +17,28 @@ ICONS = {
 }
 
 
+# name -> the game's keys, one "KEY: WHAT IT DOES" a page (the 3x5 font's
+# capitals and signs). The menu's HELP line and the pause menu show them a
+# page at a time; like ICONS they are here so no game needs loading.
+HELP = {
+    "tomoko": ("ARROWS: ROUND THE EDGE", "ARROW ACROSS: OTHER END", "A: PUSH THE BALL",
+               "B: OTHER COLOUR", "HOLD A: EVERYONE'S CARDS", "HOLD B: PAUSE"),
+    "tomoe": ("ARROWS: CELL TO CELL", "A ON EMPTY: SHOW A TILE", "LEFT/RIGHT: TURN IT",
+              "UP/DOWN: OTHER TILE", "A: LAY IT, B: BACK", "A ON A TILE: TURN IT",
+              "B: THE WHOLE BOARD", "HOLD A: SCORES", "HOLD B: PAUSE"),
+    "tokkome": ("LEFT/RIGHT: A CARD", "A: PLAY IT", "UP: LOOK AT THE PILES",
+                "A IN THE TOKKOME: TAKE IT", "THEN A: LAY A SET, B: NONE",
+                "HOLD A: HANDS AND SETS", "HOLD B: PAUSE"),
+    "toncc": ("ARROWS: PICK A MOVE", "A: MOVE YOUR KING", "B: MAP, REGION, BOARD",
+              "HOLD A: SCORES", "HOLD B: PAUSE"),
+}
+
+
+def help_page(name, page):
+    """Page `page` (any int: it wraps) of the game's keys, and how many."""
+    pages = HELP.get(name) or ("HOLD B: PAUSE",)
+    return pages[page % len(pages)], len(pages)
+
 def ui_class(name):
     """The `UI` class of firmware/<name>_screens.py (ImportError if missing)."""
     return registry.load("firmware." + name + "_screens").UI

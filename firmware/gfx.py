@@ -91,3 +91,12 @@ def glyph_rows(d, x, y, rows, colours):
             c = colours.get(ch)
             if c is not None:
                 d.pixel(x + i, y + j, c)
+
+
+def dots(d, x, y, n, current, on, off, h=1):
+    """A row of `n` dots `h` high from (x, y), dot `current` in `on`, the
+    others in `off`: where a list or a run of pages stands."""
+    for i in range(n):
+        c = on if i == current else off
+        for j in range(h):
+            d.pixel(x + i, y + j, c)

@@ -1,7 +1,9 @@
-"""The main menu: game, players, who plays each seat, variant, brightness, sound.
+"""The main menu: game, players, who plays each seat, variant, brightness,
+sound, statistics and the game's keys.
 
-Up/Down choose the line, Left/Right change it, A starts the game (from any
-line), and when a game was interrupted the first line offers to resume it.
+Up/Down choose the line, Left/Right change it (on HELP: the next key), A
+starts the game (from any line), and when a game was interrupted the first
+line offers to resume it.
 """
 
 from hal import buttons as B
@@ -21,6 +23,7 @@ _VARIANT = "VARIANT"
 _BRIGHT = "LIGHT"
 _SOUND = "SOUND"
 _STATS = "STATS"
+_HELP = "HELP"
 
 
 class Menu(Screen):
@@ -29,6 +32,7 @@ class Menu(Screen):
         self.line = 0
         self.games = []
         self.changed_at = 0
+        self.help = 0  # the page of the game's keys on the HELP line
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -72,6 +76,7 @@ class Menu(Screen):
         out.append(_BRIGHT)
         out.append(_SOUND)
         out.append(_STATS)
+        out.append(_HELP)
         return out
 
     # Input ---------------------------------------------------------------------
@@ -104,6 +109,7 @@ class Menu(Screen):
         if line == _GAME and self.games:
             i = self.games.index(st.game) if st.game in self.games else 0
             st.game = self.games[(i + step) % len(self.games)]
+            self.help = 0
         elif line == _PLAYERS:
             lo, hi = registry.players(st.game)
             n = self.players() + step
@@ -121,6 +127,8 @@ class Menu(Screen):
         elif line == _SOUND:
             st.volume = min(10, max(0, st.volume + step))
             self.app.apply_settings()
+        elif line == _HELP:
+            self.help += step
         elif isinstance(line, int):
             k = KINDS.index(st.seats[line])
             st.seats[line] = KINDS[(k + step) % len(KINDS)]
@@ -158,9 +166,7 @@ class Menu(Screen):
         self.draw_extra(d, line, now)
         # Where we are in the list: one dot per line.
         n = len(lines)
-        x0 = (16 - n) // 2
-        for i in range(n):
-            d.pixel(x0 + i, 15, palette.ACCENT if i == self.line else palette.FAINT)
+        gfx.dots(d, (16 - n) // 2, 15, n, self.line, palette.ACCENT, palette.FAINT)
         # A starts: a small green A in the corner.
         if gfx.blink(now, 1200, 70):
             gfx.text(d, 13, 11, "A", palette.GOOD)
@@ -182,6 +188,8 @@ class Menu(Screen):
             return "SOUND", "OFF" if not st.volume else str(st.volume), VALUE
         if line == _STATS:
             return "STATS", self.app.stats.summary(st.game), palette.ACCENT
+        if line == _HELP:
+            return "HELP", games.help_page(st.game, self.help)[0], VALUE
         kind = st.seats[line]
         return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], palette.PLAYERS[line]
 
@@ -195,6 +203,9 @@ class Menu(Screen):
             _bar(d, 12, st.brightness // 10, 10, palette.scale(palette.WHITE, st.brightness))
         elif line == _SOUND:
             _bar(d, 12, st.volume, 10, palette.ACCENT)
+        elif line == _HELP:
+            n = games.help_page(st.game, 0)[1]
+            gfx.dots(d, 1, 12, n, self.help % n, palette.ACCENT, palette.FAINT, 2)
         elif isinstance(line, int):
             # Every seat as a coloured block; people bright, computers dim.
             n = self.players()

@@ -3,7 +3,8 @@
 Whose turn it is, the pass-the-device screen before a person's secrets are
 shown (when two or more people play), computer moves (with a retry at lower
 effort if memory runs out), feedback for refused actions, saving after every
-move, the pause menu (hold B) and the hand-over to the end screen. What the
+move, the pause menu (hold B: go on, quit, or read the game's keys) and the
+hand-over to the end screen. What the
 game looks like and how its cursor moves is the game's UI (firmware/*_screens).
 """
 
@@ -19,6 +20,10 @@ HUMAN = 1  # a person chooses
 COMPUTER = 2  # a computer player is about to move
 SHOW = 3  # showing what the last action did
 COMPUTER_PAUSE_MS = 450  # let people see the board before a computer moves
+_GO_ON = "GO ON"
+_QUIT = "QUIT"
+_HELP = "HELP"
+PAUSE_LINES = (_GO_ON, _QUIT, _HELP)
 
 
 class PlayScreen(Screen):
@@ -30,7 +35,8 @@ class PlayScreen(Screen):
         self.shown_to = None  # the seat whose secrets were last on screen
         self.ready_at = 0
         self.paused = False
-        self.pause_line = 0
+        self.pause_line = 0  # index in PAUSE_LINES
+        self.help = 0  # the page of the game's keys on the HELP line
         self.looking = False
 
     def enter(self, app, now):
@@ -144,10 +150,14 @@ class PlayScreen(Screen):
     def pause_button(self, b, kind):
         if kind not in (B.PRESS, B.REPEAT):
             return
+        line = PAUSE_LINES[self.pause_line]
         if b in (B.UP, B.DOWN):
-            self.pause_line ^= 1
+            self.pause_line = (self.pause_line + (1 if b == B.DOWN else -1)) % len(PAUSE_LINES)
+            self.help = 0
+        elif line == _HELP and (b in (B.LEFT, B.RIGHT) or b == B.A and kind == B.PRESS):
+            self.help += -1 if b == B.LEFT else 1
         elif b == B.A and kind == B.PRESS:
-            if self.pause_line == 0:
+            if line == _GO_ON:
                 self.paused = False
             else:
                 # The game stays saved: the menu offers to resume it.
@@ -182,13 +192,20 @@ class PlayScreen(Screen):
                     d.pixel(12 + i, 15, c if (now // 150) % 3 == i else palette.scale(c, 30))
 
     def draw_pause(self, d, now):
-        gfx.marquee(d, 0, registry.title(self.session.game), palette.ACCENT, now)
-        for i, word in enumerate(("GO ON", "QUIT")):
-            y = 6 + 6 * i
-            colour = palette.WHITE if i == self.pause_line else palette.DIM
-            gfx.marquee(d, y, word, colour, now, x0=2, w=14)
-            if i == self.pause_line:
-                d.pixel(0, y + 2, palette.ACCENT)
+        """One line at a time, as in the menu: Up/Down choose, A does it."""
+        line = PAUSE_LINES[self.pause_line]
+        if line == _HELP:
+            page, n = games.help_page(self.session.game, self.help)
+            gfx.marquee(d, 0, _HELP, palette.ACCENT, now)
+            gfx.marquee(d, 6, page, palette.WHITE, now)
+            gfx.dots(d, 1, 12, n, self.help % n, palette.ACCENT, palette.FAINT, 2)
+        else:
+            gfx.marquee(d, 0, registry.title(self.session.game), palette.ACCENT, now)
+            gfx.marquee(d, 6, line, palette.WHITE, now)
+            if gfx.blink(now, 1200, 70):
+                gfx.text(d, 13, 11, "A", palette.GOOD)
+        n = len(PAUSE_LINES)
+        gfx.dots(d, (16 - n) // 2, 15, n, self.pause_line, palette.ACCENT, palette.FAINT)
 
 
 def draw_pass(d, now, seat, c):

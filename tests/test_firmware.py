@@ -4,13 +4,12 @@ end screen, saving and resuming, memory trouble. Tomoko is the game used."""
 import pytest
 
 from engines_core import tomoko as T
-from firmware import saves, sounds, tomoko_screens as TS
+from firmware import palette, saves, sounds, tomoko_screens as TS
 from firmware.end import EndScreen
 from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN
 from hal import buttons as B
 from hal.display import Display
-from hal.storage import MemoryStorage
 from tests.firmware_helpers import app_with, mash_to_the_end, tomoko_session, region_colours
 
 BALLS = {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
@@ -330,3 +329,57 @@ def test_every_game_has_a_menu_icon_in_its_own_colours():
             elif isinstance(v, (tuple, list)):
                 own.update(x for x in v if isinstance(x, int))
         assert set(colours.values()) <= own, name
+
+
+def test_every_game_names_its_keys_in_the_font():
+    """The HELP pages (menu and pause) are "KEY: WHAT IT DOES", drawable in
+    the 3x5 font, and name the look (hold A) and the pause (hold B)."""
+    from firmware import games, font
+    for name in games.playable():
+        pages = games.HELP[name]
+        assert len(pages) >= 4, name
+        for page in pages:
+            assert ":" in page and all(ch in font.GLYPHS for ch in page), (name, page)
+        assert any(p.startswith("HOLD A:") for p in pages), name
+        assert "HOLD B: PAUSE" in pages, name
+        assert games.help_page(name, len(pages)) == (pages[0], len(pages))  # wraps
+
+
+def test_menu_help_line_pages_through_the_chosen_games_keys():
+    from firmware import games
+    app, run = app_with()
+    menu = app.screen
+    run.run("UP")  # the last line
+    assert menu.lines()[menu.line] == "HELP"
+    pages = games.HELP[app.settings.game]
+    shown = []
+    for i in range(len(pages)):
+        shown.append(menu.describe("HELP")[1])
+        # A dot per page, the one showing bright.
+        assert [app.hal.display.get(1 + k, 12) == palette.ACCENT
+                for k in range(len(pages))] == [k == i for k in range(len(pages))]
+        run.run("RIGHT")
+    assert shown == list(pages)
+    assert menu.describe("HELP")[1] == pages[0]  # and round again
+    run.run("DOWN,RIGHT,UP")  # another game: its own keys, from the first
+    assert menu.describe("HELP")[1] == games.HELP[app.settings.game][0]
+
+
+def test_pause_menu_goes_on_quits_or_shows_the_keys():
+    from firmware import games
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    play = app.screen
+    run.run("B:long")
+    assert play.paused
+    run.run("DOWN,DOWN")  # GO ON -> QUIT -> HELP
+    pages = games.HELP["tomoko"]
+    run.run("RIGHT,A")  # both turn the page; nothing else happens
+    assert app.screen is play and play.paused and play.help == 2
+    run.run("LEFT")
+    assert play.help == 1
+    lit = region_colours(app.hal.display, 0, 6, 16, 5)
+    assert palette.WHITE in lit  # the page's text
+    assert games.help_page("tomoko", play.help)[0] == pages[1]
+    run.run("UP,UP,A")  # back to GO ON
+    assert app.screen is play and not play.paused

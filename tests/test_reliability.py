@@ -334,7 +334,9 @@ def test_soak_random_buttons_across_games_and_menus():
             progress = (id(scr), scr.session.ply)
             still = still + 1 if progress == last_progress else 0
             last_progress = progress
-            assert still < 400, "no progress in a game for 400 presses"
+            # A stuck screen never moves on; random presses may take a few
+            # hundred to walk to the last empty cell at a board's edge.
+            assert still < 1500, "no progress in a game for 1500 presses"
             if scr.phase not in (HUMAN, PASS):
                 run.advance(200)
         if isinstance(app.screen, EndScreen) and not isinstance(scr, EndScreen):
