@@ -28,6 +28,7 @@ HELP = {
               "B: THE WHOLE BOARD", "HOLD A: SCORES", "HOLD B: PAUSE"),
     "tokkome": ("LEFT/RIGHT: A CARD", "A: PLAY IT", "UP: LOOK AT THE PILES",
                 "A IN THE TOKKOME: TAKE IT", "THEN A: LAY A SET, B: NONE",
+                "THEN A: A CARD TO THE ARENA",
                 "HOLD A: HANDS AND SETS", "HOLD B: PAUSE"),
     "toncc": ("ARROWS: PICK A MOVE", "A: MOVE YOUR KING", "B: MAP, REGION, BOARD",
               "HOLD A: SCORES", "HOLD B: PAUSE"),
