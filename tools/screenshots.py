@@ -35,6 +35,9 @@ def menu(out):
     run.run("DOWN,DOWN")
     run.advance(200)
     shots.append(run.shot("menu-seat"))
+    run.run("UP,UP,UP")  # round to the last line: HELP, the game's keys
+    run.advance(200)
+    shots.append(run.shot("menu-help"))
     return shots
 
 
