@@ -49,16 +49,14 @@ def main(argv=None):
     args = ap.parse_args(argv)
     from engines_core import registry
     if args.games is None:
-        wanted = ["menu"] + list(registry.NAMES)
+        wanted = [n for n in ["menu"] + list(registry.NAMES) if _has_shots(n)]
     else:
         wanted = args.games.split(",")
-        here = os.path.dirname(os.path.abspath(__file__))
         for name in wanted:
             if name != "menu" and name not in registry.NAMES:
                 ap.error("--games: unknown game %r (have: menu, %s)" % (
                     name, ", ".join(registry.NAMES)))
-            if name != "menu" and not os.path.exists(
-                    os.path.join(here, "screenshots_%s.py" % name)):
+            if not _has_shots(name):
                 ap.error("--games: %s has no tools/screenshots_%s.py yet" % (name, name))
     if os.path.exists(args.out) and not os.path.isdir(args.out):
         ap.error("--out: %s is not a folder" % args.out)
@@ -68,13 +66,16 @@ def main(argv=None):
     return 0
 
 
+def _has_shots(name):
+    """True for `menu` and for a game with a tools/screenshots_<game>.py."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    return name == "menu" or os.path.exists(os.path.join(here, "screenshots_%s.py" % name))
+
+
 def shots_of(name):
     """The screenshot function of `menu` or of tools/screenshots_<game>.py."""
     if name == "menu":
         return menu
-    here = os.path.dirname(os.path.abspath(__file__))
-    if not os.path.exists(os.path.join(here, "screenshots_%s.py" % name)):
-        return lambda out: []
     return __import__("tools.screenshots_" + name, fromlist=["shots"]).shots
 
 
