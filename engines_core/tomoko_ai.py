@@ -252,6 +252,13 @@ def _lines_of(diff):
 # _LINES_OF[diff] for every non-empty 9-bit set of hollows.
 _LINES_OF = bytes([0] + [_lines_of(d) for d in range(1, 512)])
 
+# The two entries whose pushes run along board row i, and column j; as
+# tuples and as bit masks of entries.
+_ROW_ENTRIES = tuple((15 + i, 5 + i) for i in range(T.SIZE))
+_COL_ENTRIES = tuple((j, 10 + j) for j in range(T.SIZE))
+_ROW_MASK = tuple(1 << a | 1 << b for a, b in _ROW_ENTRIES)
+_COL_MASK = tuple(1 << a | 1 << b for a, b in _COL_ENTRIES)
+
 
 def _can_complete(dark, full, rots, colours):
     """True if one push (or none) shows one of `rots` in some window.
@@ -274,12 +281,10 @@ def _can_complete(dark, full, rots, colours):
             if where:
                 for k in range(3):
                     if where & (1 << k):
-                        row = s // 5 + k
-                        if _completes(dark, full, s, rot, (15 + row, 5 + row), colours):
+                        if _completes(dark, full, s, rot, _ROW_ENTRIES[s // 5 + k], colours):
                             return True
                     if where & (8 << k):
-                        col = s % 5 + k
-                        if _completes(dark, full, s, rot, (col, 10 + col), colours):
+                        if _completes(dark, full, s, rot, _COL_ENTRIES[s % 5 + k], colours):
                             return True
     return False
 
@@ -338,7 +343,7 @@ def _crossing(s):
     r, c = s // 5, s % 5
     out = 0
     for k in range(3):
-        out |= 1 << (15 + r + k) | 1 << (5 + r + k) | 1 << (c + k) | 1 << (10 + c + k)
+        out |= _ROW_MASK[r + k] | _COL_MASK[c + k]
     return out
 
 
@@ -380,9 +385,9 @@ def _answer_entries(full):
             where = _LINES_OF[missing]
             for k in range(3):
                 if where & (1 << k):
-                    out |= 1 << (15 + s // 5 + k) | 1 << (5 + s // 5 + k)
+                    out |= _ROW_MASK[s // 5 + k]
                 if where & (8 << k):
-                    out |= 1 << (s % 5 + k) | 1 << (10 + s % 5 + k)
+                    out |= _COL_MASK[s % 5 + k]
         w += 1
     return out
 
