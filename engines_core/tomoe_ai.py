@@ -538,11 +538,6 @@ def board_value(geo, board, empty, me):
     return v
 
 
-def leaf(g, me):
-    """Value of a game state for `me` (hard's leaf)."""
-    return board_value(g.geo, g.board, g.empty, me)
-
-
 def hard_search(state, seat, rng, effort=100):
     """The Search object after hard's decision (its `choice`)."""
     effort = max(1, min(100, effort))

@@ -220,6 +220,11 @@ def test_ranked_is_best_first_and_top_k_agrees():
     assert all(not T.is_turn(A.action_of(e)) for e in no_turns)
 
 
+def leaf(g, me):
+    """hard's leaf value of a game state (its board, empty cells) for `me`."""
+    return A.board_value(g.geo, g.board, g.empty, me)
+
+
 def test_leaf_counts_points_near_the_end():
     """hard's leaf value is symmetric between the players, and with few empty
     cells left it weighs in the exact count (the rulebook's points)."""
@@ -227,17 +232,17 @@ def test_leaf_counts_points_near_the_end():
     g = T.Tomoe(2, "standard", 8)
     while g.empty > A.EXACT_FROM:
         g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
-    assert A.leaf(g, T.WHITE) == -A.leaf(g, T.BLACK)
+    assert leaf(g, T.WHITE) == -leaf(g, T.BLACK)
     ch = A.Chains(g.geo, g.board)
     near = A._value(ch, T.WHITE)
     pts = A.chain_points(g.geo, g.board, ch)
     near += A.POCKET[0] * (pts[0] - pts[1])
     exact = g.scores()
-    assert A.leaf(g, T.WHITE) - near == A.EXACT * (exact[0] - exact[1])
+    assert leaf(g, T.WHITE) - near == A.EXACT * (exact[0] - exact[1])
     h = T.Tomoe(2, "standard", 8)  # far from the end: no exact term
     h.apply(lay(h, 3, 1, "U"))
     ch = A.Chains(h.geo, h.board)
-    assert A.leaf(h, T.WHITE) == A._value(ch, T.WHITE)
+    assert leaf(h, T.WHITE) == A._value(ch, T.WHITE)
 
 
 def test_computer_turn_actions_are_valued():
