@@ -40,6 +40,7 @@ def help_page(name, page):
     pages = HELP.get(name) or ("HOLD B: PAUSE",)
     return pages[page % len(pages)], len(pages)
 
+
 def ui_class(name):
     """The `UI` class of firmware/<name>_screens.py (ImportError if missing)."""
     return registry.load("firmware." + name + "_screens").UI

@@ -5,7 +5,7 @@ import pytest
 
 from engines_core import tomoko as T
 from engines_core.game import IllegalAction
-from tests.tomoko_helpers import board, matching_cards, pattern_rows, position
+from tests.tomoko_helpers import board, pattern_rows, position
 
 
 def push_action(colour, side, line):

@@ -392,7 +392,6 @@ def test_map_pointer_reaches_every_place_and_its_region():
     app, run = toncc_app(("human", "normal", "normal"), seed=7)
     play = app.screen
     run.idle()
-    st = play.session.state
     d = app.hal.display
     run.run("B")
     assert play.ui.mode == S.MAP

@@ -7,6 +7,7 @@ entered with the cursor and A like any player.
 from hal import buttons as B
 from tools.screenshots import end_shot
 
+
 def _press_choice(run, app):
     """Enter the normal computer player's push for the person to move."""
     from engines_core import players, tomoko as T
