@@ -5,6 +5,7 @@ import json
 import pytest
 
 from tools import bench, bench_doc, bench_frame, mpy_check
+from tests.conftest import usage_error
 
 pytestmark = pytest.mark.mpy
 
@@ -42,11 +43,7 @@ def test_smallest_heap_bisects():
     (["--duel-games", "0"], "--duel-games must be at least 1"),
 ])
 def test_bench_bad_arguments_are_a_usage_error(capsys, argv, message):
-    with pytest.raises(SystemExit) as e:
-        bench.main(argv)
-    assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and message in err, err
+    assert message in usage_error(capsys, bench.main, argv)
 
 
 def test_bench_frame_has_help_and_refuses_unknown_options(capsys):
@@ -74,9 +71,4 @@ def test_mpy_check_bad_arguments_are_a_usage_error(capsys, argv, message):
     """Refused before MicroPython starts: exit 2 and one line saying what is wrong."""
     if "--game" not in argv:
         argv = ["--game", "tomoko"] + argv
-    with pytest.raises(SystemExit) as e:
-        mpy_check.main(argv)
-    assert e.value.code == 2
-    captured = capsys.readouterr()
-    assert not captured.out and "Traceback" not in captured.err
-    assert message in captured.err, captured.err
+    assert message in usage_error(capsys, mpy_check.main, argv)

@@ -3,6 +3,7 @@
 import pytest
 
 from tools import duel
+from tests.conftest import usage_error
 
 
 class Final:
@@ -43,8 +44,4 @@ def test_duel_counts_add_up_with_three_players():
     (["--game", "tomoko", "--jobs", "0"], "--jobs must be at least 1"),
 ])
 def test_bad_arguments_are_a_usage_error_before_any_game(capsys, argv, message):
-    with pytest.raises(SystemExit) as e:
-        duel.main(argv)
-    assert e.value.code == 2
-    err = capsys.readouterr().err
-    assert "Traceback" not in err and "error: " in err and message in err, err
+    assert message in usage_error(capsys, duel.main, argv)

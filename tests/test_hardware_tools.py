@@ -8,6 +8,7 @@ import sys
 import pytest
 
 import boards
+from tests.conftest import usage_error
 from tests.hw_helpers import fake_modules
 from tools import flash
 from tools.build_mpy import DEVICE_PACKAGES, device_sources
@@ -49,14 +50,8 @@ def test_flash_command_copies_the_bundle_and_names_the_board(tmp_path):
 
 
 def flash_usage_error(capsys, *argv):
-    """./tools/flash's main(argv) refusing: argparse's exit 2 and one error
-    line (no traceback); returns that line."""
-    with pytest.raises(SystemExit) as e:
-        flash.main(list(argv))
-    assert e.value.code == 2
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err and not captured.out
-    return [line for line in captured.err.splitlines() if "error:" in line][-1]
+    """./tools/flash's main(argv) refusing: its one error line."""
+    return usage_error(capsys, flash.main, argv)
 
 
 def test_flash_refuses_a_board_of_another_platform(capsys):
