@@ -22,6 +22,18 @@ def region_colours(display, x0, y0, w, h):
     return {display.get(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
 
 
+def tomoko_balls():
+    """The two ball colours of Tomoko's screens."""
+    from engines_core import tomoko as T
+    from firmware import tomoko_screens as TS
+    return {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
+
+
+def card_area(app):
+    """The colours in Tomoko's card column (x 13-15, y 0-10)."""
+    return region_colours(app.hal.display, 13, 0, 3, 11)
+
+
 MASH = ("UP", "DOWN", "LEFT", "RIGHT", "A", "A", "A", "B")
 
 

@@ -10,13 +10,10 @@ from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN
 from hal import buttons as B
 from hal.display import Display
-from tests.firmware_helpers import app_with, mash_to_the_end, tomoko_session, region_colours
+from tests.firmware_helpers import app_with, card_area, mash_to_the_end, region_colours, \
+    tomoko_balls, tomoko_session
 
-BALLS = {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
-
-
-def card_area(app):
-    return region_colours(app.hal.display, 13, 0, 3, 11)
+BALLS = tomoko_balls()
 
 
 def test_menu_changes_settings_and_starts_the_game():

@@ -5,13 +5,10 @@ tests/test_firmware.py.)"""
 from engines_core import tomoko as T
 from firmware import tomoko_screens as TS
 from firmware.play import PlayScreen, PASS, HUMAN, COMPUTER
-from tests.firmware_helpers import app_with, tomoko_session, region_colours
+from tests.firmware_helpers import app_with, card_area, region_colours, tomoko_balls, \
+    tomoko_session
 
-BALLS = {TS.BALL[T.DARK], TS.BALL[T.LIGHT]}
-
-
-def card_area(app):
-    return region_colours(app.hal.display, 13, 0, 3, 11)
+BALLS = tomoko_balls()
 
 
 def push_as_person(run, app):
