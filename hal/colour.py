@@ -26,19 +26,25 @@ GAMMA = (
 )
 
 
+def never_dark(r, g, b):
+    """The duties of a lit pixel whose every channel rounds to 0: 1 on each
+    channel that full brightness lights (GAMMA > 0), or on every lit channel
+    if full brightness lights none of them. A dim cyan stays cyan, a dim
+    warm white stays white, a red with a faint tint stays red."""
+    if GAMMA[r] or GAMMA[g] or GAMMA[b]:
+        return (1 if GAMMA[r] else 0), (1 if GAMMA[g] else 0), (1 if GAMMA[b] else 0)
+    return (1 if r else 0), (1 if g else 0), (1 if b else 0)
+
+
 def pixel_duty(r, g, b, brightness):
     """(r, g, b) duties 0-255 for a framebuffer pixel at `brightness` percent.
 
-    A lit pixel never goes fully dark: if every channel rounds to 0, its
-    strongest channel(s) get duty 1, so dim details (empty hollows, unlit
-    pips) stay visible without turning grey.
+    A lit pixel never goes fully dark (`never_dark`), so dim details (empty
+    hollows, unlit pips) stay visible, in their own hue, at any brightness.
     """
     dr = GAMMA[r] * brightness // 100
     dg = GAMMA[g] * brightness // 100
     db = GAMMA[b] * brightness // 100
     if not (dr or dg or db) and (r or g or b):
-        m = max(r, g, b)
-        dr = 1 if r == m else 0
-        dg = 1 if g == m else 0
-        db = 1 if b == m else 0
+        return never_dark(r, g, b)
     return dr, dg, db

@@ -33,54 +33,38 @@ def reference(buf, brightness, order="GRB", budget_ma=500, ma_per_channel=20, id
     n = len(buf) // 3
     bpp = len(order)
     pos = [order.index(c) for c in "RGB"]
-    k = ma_per_channel
-    allowed = (budget_ma - idle_ma * n) * 255
+    room = (budget_ma - idle_ma * n) * 255 // ma_per_channel  # duty units of light
     L0 = max(0, min(1000, brightness * max_brightness // 10))
+    base = bytearray(n * bpp)  # the frame at the player's level
+    for q in range(n):
+        px = buf[3 * q:3 * q + 3]
+        duty = [GAMMA[v] * L0 // 1000 for v in px]
+        if any(px) and not any(duty):
+            # Never dark: duty 1 on each channel full brightness lights,
+            # else on each lit channel.
+            duty = [1 if GAMMA[v] else 0 for v in px]
+            if not any(duty):
+                duty = [1 if v else 0 for v in px]
+        for c in range(3):
+            base[q * bpp + pos[c]] = duty[c]
+    total = sum(base)
+    on = len(base) - base.count(0)
 
-    def duty(v, level):
-        if not GAMMA[v] * L0 // 1000:
-            return 0  # dark at the player's level: dark at every level
-        return GAMMA[v] * level // 1000 or 1
+    def ma(duties):
+        return (idle_ma * n * 255 + duties * ma_per_channel + 254) // 255
 
-    def paint(level):
-        out = bytearray(n * bpp)
-        for q in range(n):
-            for c in range(3):
-                out[q * bpp + pos[c]] = duty(buf[3 * q + c], level)
-        return out
-
-    def never_dark(out, qs):  # pixel_duty's rule: duty 1 on the strongest
-        added = 0
-        for q in qs:
-            px = buf[3 * q:3 * q + 3]
-            for c in range(3):
-                if px[c] == max(px):
-                    out[q * bpp + pos[c]] = 1
-                    added += 1
-        return added
-
-    out = paint(L0)
-    total = sum(out)
-    dark = [q for q in range(n) if any(buf[3 * q:3 * q + 3])
-            and not any(out[q * bpp + pos[c]] for c in range(3))]
-    level, bound, extra = L0, total, -1
-    if (total + 3 * len(dark)) * k > allowed and total * k <= allowed:
-        extra = never_dark(out, dark)  # close to the budget: count exactly
-    if extra < 0 and (total + 3 * len(dark)) * k <= allowed:
-        extra = never_dark(out, dark)
-    elif extra < 0 or (total + extra) * k > allowed:
-        on = len(out) - list(out).count(0) - max(extra, 0)
-        room = allowed // k - on - (extra if extra >= 0 else 3 * len(dark))
-        fits = [L for L in LADDER if L < L0 and L * (total + on) // L0 <= room]
-        level = fits[0] if fits else 0
-        out = paint(level)
-        bound = level * (total + on) // L0 + on if L0 else on
-        extra = never_dark(out, dark)
-        if (bound + extra) * k > allowed:
-            out = bytearray(len(out))
-            bound = extra = 0
-    ma = (idle_ma * n * 255 + (bound + extra) * k + 254) // 255
-    return bytes(out), level, ma
+    if total <= room:
+        return bytes(base), L0, ma(total)
+    # Over the budget: the highest ladder step whose bound fits, every
+    # duty d becoming max(1, d * level // L0).
+    fits = [L for L in LADDER if L < L0 and L * total // L0 + on <= room]
+    level = fits[0] if fits else 0
+    bound = level * total // L0 + on if L0 else on
+    if bound > room:
+        return bytes(len(base)), level, ma(0)
+    if level < L0:
+        base = bytes(max(1, d * level // L0) if d else 0 for d in base)
+    return bytes(base), level, ma(bound)
 
 
 # Wiring ----------------------------------------------------------------------------
@@ -526,14 +510,14 @@ for q in range(100, 120):
     put(q, 18, 18, 18)   # a run of dim greys
 put(40, 12, 12, 12)      # a dim grey alone
 show('start')
-put(40, 12, 12, 13)      # its hue only: now only blue gets duty 1
+put(40, 12, 12, 20)      # its hue only: now only blue gets duty 1
 show('hue')
 put(40, 12, 12, 12)
 show('hue back')
 put(40, 0, 0, 0)         # its position only
 put(41, 12, 12, 12)
 show('moved')
-put(110, 18, 17, 18)     # one pixel of the run: not a grey any more
+put(110, 18, 10, 18)     # one pixel of the run: magenta now
 show('run hue')
 put(110, 17, 17, 17)     # a grey again, but of another level
 show('run level')

@@ -76,5 +76,17 @@ def test_gamma_table_is_the_formula():
     assert GAMMA[0] == 0 and GAMMA[255] == 255
     assert pixel_duty(0, 0, 0, 100) == (0, 0, 0)
     assert pixel_duty(255, 128, 0, 50) == (127, GAMMA[128] // 2, 0)
-    # A lit pixel never goes dark; its strongest channel keeps the hue.
-    assert pixel_duty(12, 3, 3, 10) == (1, 0, 0)
+
+
+def test_a_lit_pixel_never_goes_dark_and_keeps_its_hue():
+    """Every channel that full brightness lights keeps duty 1 when the
+    brightness rounds the whole pixel to black; a pixel below the gamma
+    curve's first step on every channel lights each of its lit channels."""
+    assert GAMMA[14] == 0 and GAMMA[15] == 1  # the curve's first step
+    assert pixel_duty(56, 7, 3, 10) == (1, 0, 0)  # red with a faint tint stays red
+    assert pixel_duty(2, 33, 45, 10) == (0, 1, 1)  # a dim cyan stays cyan
+    assert pixel_duty(56, 49, 35, 10) == (1, 1, 1)  # a dim warm white stays white
+    assert pixel_duty(12, 12, 12, 100) == (1, 1, 1)  # the faintest grey, even at 100%
+    assert pixel_duty(12, 0, 5, 40) == (1, 0, 1)  # nothing visible at full: every lit one
+    assert pixel_duty(0, 0, 0, 10) == (0, 0, 0)
+    assert pixel_duty(255, 16, 0, 40) == (GAMMA[255] * 40 // 100, 0, 0)  # not dark: as is

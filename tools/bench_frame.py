@@ -17,14 +17,14 @@ changed), so no case renders the same frame twice in a row:
   copy moved by one LED, alternately): nothing is kept, the whole frame is
   scanned (a move played, a new screen, another brightness);
 - game_dim_changes: the Tomoko turn with one dim pixel changing its hue
-  every frame: the fix-ups of its stretch are worked out again each time;
+  every frame: its stretch's never-dark duties are worked out again each time;
 - one case per game screen (`firmware.games.playable()`): <game> as shown
   during a person's turn a few moves in, <game>_new a new screen each frame;
 - busy: all 256 pixels lit in varied colours at 40%: limited, a new frame
   each time (the frame and its copy moved by one LED);
 - busy_unlimited: the same frames with a budget they fit in;
-- dim: 200 dim pixels at 10%, most lit only by the "never dark" rule (their
-  fix-ups), a new frame each time;
+- dim: 200 dim pixels at 10%, most lit only by the "never dark" rule,
+  a new frame each time;
 - busy_pure: `busy` without the framebuf module, the plain-Python loop that
   CircuitPython and CPython run (the same bytes; tests check it).
 
