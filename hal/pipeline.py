@@ -183,11 +183,6 @@ class Pipeline:
         self.room = allowed // self.k
 
     # Levels and tables ---------------------------------------------------------
-    def level_for(self, brightness):
-        """The level (tenths of a percent of full duty) for a brightness in %."""
-        level = brightness * self.max_brightness // 10
-        return 0 if level < 0 else 1000 if level > 1000 else level
-
     def _table(self, kind, base, level=0):
         """A 256-byte table and, on the fast path, its framebuf palette, built
         once and kept (a few at a time). Kind 0: a framebuffer value's duty at
@@ -260,7 +255,8 @@ class Pipeline:
         """Render `buf` (the framebuffer given at construction) at `brightness` %.
 
         Returns the output buffer."""
-        L0 = brightness * self.max_brightness // 10  # as level_for()
+        # The player's level, in tenths of a percent of full duty.
+        L0 = brightness * self.max_brightness // 10
         L0 = 0 if L0 < 0 else 1000 if L0 > 1000 else L0
         room = self.room
         s = self._scan(L0) if self.fast else self._plain(L0)
