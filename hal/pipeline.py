@@ -39,8 +39,13 @@ new frame is compared with the last one 16 LEDs at a time, and only the
 stretch from the first changed LED to the last is painted and counted
 again (if it is at most half the chain; else the whole frame). The
 firmware only shows frames that changed, and a turn's frames differ by a
-blinking cursor, so most frames cost a fraction of a whole one. See
-tools/bench_frame.py for the measured cost. Without `framebuf`
+blinking cursor, so most frames cost a fraction of a whole one. A frame
+makes two Python calls (`render` and `_scan`) and none into the table
+cache unless the levels changed: MicroPython puts the frame of a function
+with more than a few locals on the heap, and in a fragmented heap finding
+room for it costs as much as a blit (tools/bench_frame.py measured 10%
+of a new screen for three more calls). See tools/bench_frame.py for the
+measured cost. Without `framebuf`
 (CircuitPython, CPython) plain loops give the same bytes.
 """
 
@@ -162,6 +167,7 @@ class Pipeline:
         self.limited = False
         self._luts = {}
         self._last = 0  # index in LADDER of the last limited level
+        self._outkey = -1  # (level << 11 | L0) of out on the fast path, -1: not to be trusted
         fb = _framebuf() if fast else None
         self.fast = fb is not None
         if self.fast:
@@ -245,10 +251,12 @@ class Pipeline:
         self._bch = [src[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
         self._pch = [prev[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
         self._at = -1  # the player's level `base` was painted at (-1: none yet)
-        self._stats = None  # [sum of base, channels on in base (-1: not counted)]
+        self._duty = self._state = None  # the palettes for painting at _at
+        self._dimkey = -1  # (level << 11 | L0) of _dim, the palette dimming base
+        self._dim = None
+        self._stats = [0, -1]  # [sum of base, channels on in base (-1: not counted)]
         self._span = None  # the LEDs that changed, (a, b), or None (all)
         self._shown = bytearray(len(self.out))  # out as the last render left it
-        self._outkey = -1  # (level << 11 | base) of _shown, -1: not to be trusted
 
     # The frame -------------------------------------------------------------------
     def render(self, buf, brightness):
@@ -284,10 +292,34 @@ class Pipeline:
             # Not even duty 1 per lit channel fits: show nothing.
             out[:] = bytes(len(out))
             bound = 0
-            if self.fast:
-                self._outkey = -1
+            self._outkey = -1
+        elif not self.fast:
+            self._show_plain(level, L0)
         else:
-            self._show(level, L0)
+            # out = base, dimmed to `level` if below L0: only the stretch that
+            # changed, if out is as the last render left it at the same levels.
+            base = self.base
+            key = level << 11 | L0
+            if level < L0 and key != self._dimkey:
+                self._dim = self._table(2, L0, level)[1]
+                self._dimkey = key
+            span = self._span
+            if span is None or self._outkey != key or out != self._shown:
+                if level < L0:
+                    self._outrow.blit(self._baserow, 0, 0, -1, self._dim)
+                else:
+                    out[:] = base
+            elif span[0] < span[1]:
+                fa = span[0] * self.bpp
+                fb = span[1] * self.bpp
+                if level < L0:
+                    FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
+                    FB(self._outv[fa:fb], fb - fa, 1, GS8).blit(
+                        FB(self._basev[fa:fb], fb - fa, 1, GS8), 0, 0, -1, self._dim)
+                else:
+                    out[fa:fb] = base[fa:fb]
+            self._outkey = key
+            self._shown[:] = out
         self.level = level
         self.limited = level < L0
         self.ma = (self.idle_ma * self.n * 255 + bound * self.k + 254) // 255
@@ -307,38 +339,15 @@ class Pipeline:
         self._last = lo
         return LADDER[lo] if lo < len(LADDER) else 0
 
-    def _show(self, level, L0):
-        """out = base, dimmed to `level` if below L0. On the fast path only
-        the stretch that changed, if out is as the last render left it at
-        the same levels."""
+    def _show_plain(self, level, L0):
+        """out = base, dimmed to `level` if below L0 (without framebuf)."""
         out, base = self.out, self.base
-        if not self.fast:
-            if level < L0:
-                lut = self._table(2, L0, level)[0]
-                for i in range(len(out)):
-                    out[i] = lut[base[i]]
-            else:
-                out[:] = base
-            return
-        key = level << 11 | L0
-        span = self._span
-        if span is None or self._outkey != key or out != self._shown:
-            if level < L0:
-                self._outrow.blit(self._baserow, 0, 0, -1, self._table(2, L0, level)[1])
-            else:
-                out[:] = base
-        elif span[0] < span[1]:
-            fa = span[0] * self.bpp
-            fb = span[1] * self.bpp
-            if level < L0:
-                FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
-                FB(self._outv[fa:fb], fb - fa, 1, GS8).blit(
-                    FB(self._basev[fa:fb], fb - fa, 1, GS8), 0, 0, -1,
-                    self._table(2, L0, level)[1])
-            else:
-                out[fa:fb] = base[fa:fb]
-        self._outkey = key
-        self._shown[:] = out
+        if level < L0:
+            lut = self._table(2, L0, level)[0]
+            for i in range(len(out)):
+                out[i] = lut[base[i]]
+        else:
+            out[:] = base
 
     # Without framebuf ----------------------------------------------------------------
     def _plain(self, L0):
@@ -367,79 +376,74 @@ class Pipeline:
     # The pipeline keeps, for the framebuffer it last saw (_prev), `base`
     # and its totals (_stats). A new frame is compared with _prev 16 LEDs at
     # a time; only the stretch from the first changed LED to the last is
-    # painted and counted again.
+    # painted and counted again. Painting is inline, not a method: see
+    # "Speed" above for why a frame makes as few calls as it can.
     def _scan(self, L0):
         """[sum of base, channels on] with base painted at L0 where the
-        frame changed. Sets _span: the LEDs that changed, (a, b), or None."""
-        if self._at != L0:
-            return self._scan_all(L0)
-        bch, pch = self._bch, self._pch
-        last = len(bch) - 1
-        c0 = 0
-        while c0 <= last and bch[c0] == pch[c0]:
-            c0 += 1
-        s = self._stats
-        if c0 > last:
-            self._span = (0, 0)
-            return s
-        c1 = last
-        while bch[c1] == pch[c1]:
-            c1 -= 1
+        frame changed: the frame at the player's level, never-dark duty 1s
+        included (three blits, one packing blit, three keyed ones). Sets
+        _span: the LEDs that changed, (a, b), or None (all)."""
         n = self.n
-        a = c0 * _CHUNK
-        b = (c1 + 1) * _CHUNK
-        if b > n:
-            b = n
-        if 2 * (b - a) > n:
-            return self._scan_all(L0)
-        self._span = (a, b)
-        fa = a * self.bpp
-        fb = b * self.bpp
+        s = self._stats
+        whole = self._at != L0
+        if whole:
+            self._at = L0
+            self._duty = self._table(0, L0)[1]
+            self._state = self._table(1, L0)[1]
+        else:
+            bch, pch = self._bch, self._pch
+            last = len(bch) - 1
+            c0 = 0
+            while c0 <= last and bch[c0] == pch[c0]:
+                c0 += 1
+            if c0 > last:
+                self._span = (0, 0)
+                return s
+            c1 = last
+            while bch[c1] == pch[c1]:
+                c1 -= 1
+            a = c0 * _CHUNK
+            b = (c1 + 1) * _CHUNK
+            if b > n:
+                b = n
+            whole = 2 * (b - a) > n
         base = self.base
-        part = self._basev[fa:fb]
-        on = s[1] >= 0
-        # Take out what [a, b) counted last time, paint it, count it again.
-        s[0] -= sum(part)
-        if on:
-            s[1] -= fb - fa - base.count(_ZERO, fa, fb)
-        self._paint(a, b)
-        s[0] += sum(part)
-        if on:
-            s[1] += fb - fa - base.count(_ZERO, fa, fb)
-        self._prev[3 * a:3 * b] = self._bufv[3 * a:3 * b]
-        return s
-
-    def _scan_all(self, L0):
-        """The whole frame."""
-        self._at = L0
-        self._paint(0, self.n)
-        s = [sum(self.base), -1]
-        self._stats = s
-        self._span = None
-        self._prev[:] = self._bufv
-        return s
-
-    def _paint(self, a, b):
-        """base, LEDs a to b: the frame at the player's level, never-dark
-        duty 1s included (three blits, one packing blit, three keyed ones)."""
-        L0 = self._at
-        if a == 0 and b == self.n:
+        if whole:
+            a = 0
             dst, c2, c8 = self._dst, self._c2, self._c8
         else:
+            # Take out what [a, b) counted last time, paint it, count it again.
             FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
             m = b - a
+            fa = a * self.bpp
+            fb = b * self.bpp
+            part = self._basev[fa:fb]
+            s[0] -= sum(part)
+            if s[1] >= 0:
+                s[1] -= fb - fa - base.count(_ZERO, fa, fb)
             bv, bpp, pos = self._basev, self.bpp, self.pos
-            dst = [FB(bv[a * bpp + pos[c]:], 1, m, GS8, bpp) for c in range(3)]
+            dst = [FB(bv[fa + pos[c]:], 1, m, GS8, bpp) for c in range(3)]
             cv = self._codev[a:b]
             c2 = FB(cv, 4, m, self._fb.GS2_HMSB, 4)
             c8 = FB(cv, 1, m, GS8, 1)
-        duty = self._table(0, L0)[1]
-        src, fix = self._src, self._fix
+        duty, src, fix = self._duty, self._src, self._fix
         for c in range(3):
             dst[c].blit(src[c], 0, -a, -1, duty)
-        c2.blit(self._px, 0, -a, -1, self._table(1, L0)[1])
+        c2.blit(self._px, 0, -a, -1, self._state)
         for c in range(3):
             dst[c].blit(c8, 0, 0, 0, fix[c])  # key 0: only the 1s are written
+        if whole:
+            s[0] = sum(base)
+            s[1] = -1
+            self._span = None
+            self._prev[:] = self._bufv
+        else:
+            s[0] += sum(part)
+            if s[1] >= 0:
+                s[1] += fb - fa - base.count(_ZERO, fa, fb)
+            self._span = (a, b)
+            self._prev[3 * a:3 * b] = self._bufv[3 * a:3 * b]
+        return s
 
     # For libraries that take colours rather than bytes ---------------------------
     def colours(self, vals):
