@@ -19,7 +19,10 @@ class App:
         self.screen = None
         self.running = True
         self.notice = None  # (text, until): a message over any screen
-        self._shown = None
+        # The last frame shown, kept in one buffer: a new 768-byte object
+        # every frame would need a free stretch that big in the heap.
+        self._shown = bytearray(len(hal.display.buf))
+        self.stale = True  # show the next frame even if it looks the same
         self._swallow = 0  # buttons held across a screen change: ignored until pressed anew
         self.apply_settings()
 
@@ -89,9 +92,10 @@ class App:
         self.screen.draw(d, now)
         if self.notice is not None:
             self._draw_notice(d, now)
-        if self._shown is None or d.buf != self._shown:
+        if self.stale or d.buf != self._shown:
             d.show()
-            self._shown = bytes(d.buf)
+            self._shown[:] = d.buf
+            self.stale = False
         hal.sound.update(now)
         if hal.watchdog is not None:
             hal.watchdog.feed()
