@@ -36,6 +36,15 @@ def test_smallest_heap_bisects():
     assert bench.smallest_heap(lambda h: False, lo=8, hi=64, step=4) is None
 
 
+def test_smallest_heap_is_one_from_which_every_size_up_runs():
+    # Near the limit a game may fit in one size and not in the next: 36 is
+    # the answer, not the lucky 20 the bisection lands on.
+    tried = []
+    assert bench.smallest_heap(lambda h: tried.append(h) or h == 20 or h >= 36,
+                               lo=8, hi=64, step=4) == 36
+    assert 20 in tried and 24 in tried
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--game", "chess"], "--games: unknown game 'chess'"),
     (["--games", "tomoko,chess"], "--games: unknown game 'chess'"),

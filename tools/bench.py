@@ -86,22 +86,33 @@ def _firmware_runs(game, heap, level="normal"):
     from engines_core import registry
     from tools import mpy_guests as mpy_guest
     cls = registry.game_class(game)
-    code = mpy_guest.firmware_game(game, [level] * cls.MIN_PLAYERS)
+    code = mpy_guest.firmware_game(game, [level] * cls.MIN_PLAYERS, full_effort=True)
     r = mpy_runtime.run_in_repo(code, heap="%dk" % heap, root=mpy_check.ensure_bundle())
     return r.ok and "RESULT" in r.stdout
 
 
-def smallest_heap(runs, lo=8, hi=512, step=4):
-    """Smallest heap in KB (multiple of `step`) for which runs(heap) is True."""
+def smallest_heap(runs, lo=8, hi=512, step=4, above=3):
+    """Smallest heap in KB (a multiple of `step`) from which whole games run:
+    runs(h) for it and for the `above` sizes just above it. Near the limit
+    whether a game fits depends on where garbage collections happen to fall,
+    so one size that works between two that fail is not the answer: bisect,
+    then step up past any failure just above. None if `hi` fails."""
     if not runs(hi):
         return None
+    top = hi
     while hi - lo > step:
         mid = (lo + hi) // 2 // step * step
         if runs(mid):
             hi = mid
         else:
             lo = mid
-    return hi
+    h, k = hi, 1
+    while k <= above and h + k * step < top:
+        if runs(h + k * step):
+            k += 1
+        else:
+            h, k = h + (k + 1) * step, 0
+    return h
 
 
 # -- computer-player cost --------------------------------------------------
@@ -151,7 +162,7 @@ gc.collect()
 host.call('m', '')
 for i in range(%(frames)d):
     hal.clock.advance(30)
-    app._shown = None
+    app.stale = True
     app.step()
 host.call('m', '')
 """

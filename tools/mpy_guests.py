@@ -81,10 +81,23 @@ print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - fra
 """
 
 
-def firmware_game(game, kinds, seed=1):
+_FULL_EFFORT = """
+def _full_effort(self):
+    return self.session.computer_move(100)
+PlayScreen.computer_move = _full_effort
+"""
+
+
+def firmware_game(game, kinds, seed=1, full_effort=False):
     """The guest that plays `game` with these seat kinds (e.g. ['human',
-    'normal']); the people's buttons come from Rng(seed)."""
-    return _FIRMWARE_GAME % {"game": game, "kinds": list(kinds), "seed": seed}
+    'normal']); the people's buttons come from Rng(seed). `full_effort`: a
+    MemoryError in a computer player's search ends the run, instead of the
+    play screen retrying with less effort (to measure the heap the full
+    search needs)."""
+    code = _FIRMWARE_GAME % {"game": game, "kinds": list(kinds), "seed": seed}
+    if full_effort:
+        code = code.replace("menu = app.screen\n", _FULL_EFFORT + "menu = app.screen\n", 1)
+    return code
 
 
 def firmware_games(names, kinds_of):
