@@ -33,6 +33,11 @@ def _entry(name):
     raise ValueError("unknown game %r (have: %s)" % (name, ", ".join(NAMES)))
 
 
+def check(name):
+    """Raise ValueError naming the games if `name` is not one of them."""
+    _entry(name)
+
+
 def load(modname):
     """The module `modname` (e.g. "engines_core.tomoe"), imported if need be."""
     import sys

@@ -94,8 +94,10 @@ def _check(ap, args):
     """Refuse options that would be silently ignored in the chosen mode."""
     if args.game is not None:
         from engines_core import registry
-        if args.game not in registry.NAMES:
-            ap.error("unknown game %r (have: %s)" % (args.game, ", ".join(registry.NAMES)))
+        try:
+            registry.check(args.game)
+        except ValueError as e:
+            ap.error(str(e))
     elif args.seats is not None or args.seed is not None or args.variant != "standard":
         ap.error("--seats, --seed and --variant need --game")
     if not args.headless:

@@ -6,9 +6,10 @@ from engines_core import registry
 
 def check_game(ap, game, flag=None):
     """Refuse a game that is not in the registry."""
-    if game not in registry.NAMES:
-        ap.error("%sunknown game %r (have: %s)" % (flag + ": " if flag else "", game,
-                                                   ", ".join(registry.NAMES)))
+    try:
+        registry.check(game)
+    except ValueError as e:
+        ap.error("%s%s" % (flag + ": " if flag else "", e))
 
 
 def check_setup(ap, game, n, variant, players_flag=None):
