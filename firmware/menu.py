@@ -9,7 +9,7 @@ line offers to resume it.
 from hal import buttons as B
 from engines_core import registry
 from engines_core.prng import mix_seed
-from firmware.screen import Screen
+from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware.settings import KINDS, KIND_LABELS
 from firmware import gfx, palette, sounds, games, saves
 
@@ -164,12 +164,8 @@ class Menu(Screen):
         gfx.marquee(d, 0, label, LABEL, t)
         gfx.marquee(d, 6, value, colour, t)
         self.draw_extra(d, line, now)
-        # Where we are in the list: one dot per line.
-        n = len(lines)
-        gfx.dots(d, (16 - n) // 2, 15, n, self.line, palette.ACCENT, palette.FAINT)
-        # A starts: a small green A in the corner.
-        if gfx.blink(now, 1200, 70):
-            gfx.text(d, 13, 11, "A", palette.GOOD)
+        draw_line_dots(d, len(lines), self.line)
+        draw_a_hint(d, now)  # A starts the game
 
     def describe(self, line):
         st = self.app.settings
@@ -204,8 +200,7 @@ class Menu(Screen):
         elif line == _SOUND:
             _bar(d, 12, st.volume, 10, palette.ACCENT)
         elif line == _HELP:
-            n = games.help_page(st.game, 0)[1]
-            gfx.dots(d, 1, 12, n, self.help % n, palette.ACCENT, palette.FAINT, 2)
+            draw_page_dots(d, games.help_page(st.game, 0)[1], self.help)
         elif isinstance(line, int):
             # Every seat as a coloured block; people bright, computers dim.
             n = self.players()

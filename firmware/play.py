@@ -12,7 +12,7 @@ import gc
 
 from hal import buttons as B
 from engines_core import registry
-from firmware.screen import Screen
+from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware import gfx, palette, sounds, games, saves
 
 PASS = 0  # waiting for the next person to take the device
@@ -198,14 +198,12 @@ class PlayScreen(Screen):
             page, n = games.help_page(self.session.game, self.help)
             gfx.marquee(d, 0, _HELP, palette.ACCENT, now)
             gfx.marquee(d, 6, page, palette.WHITE, now)
-            gfx.dots(d, 1, 12, n, self.help % n, palette.ACCENT, palette.FAINT, 2)
+            draw_page_dots(d, n, self.help)
         else:
             gfx.marquee(d, 0, registry.title(self.session.game), palette.ACCENT, now)
             gfx.marquee(d, 6, line, palette.WHITE, now)
-            if gfx.blink(now, 1200, 70):
-                gfx.text(d, 13, 11, "A", palette.GOOD)
-        n = len(PAUSE_LINES)
-        gfx.dots(d, (16 - n) // 2, 15, n, self.pause_line, palette.ACCENT, palette.FAINT)
+            draw_a_hint(d, now)
+        draw_line_dots(d, len(PAUSE_LINES), self.pause_line)
 
 
 def draw_pass(d, now, seat, c):

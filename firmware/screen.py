@@ -1,4 +1,8 @@
-"""The screen protocol: the app routes buttons to one screen and draws it."""
+"""The screen protocol: the app routes buttons to one screen and draws it.
+Also the marks the one-line-at-a-time lists share (the menu, the pause menu).
+"""
+
+from firmware import gfx, palette
 
 
 class Screen:
@@ -18,3 +22,19 @@ class Screen:
 
     def draw(self, d, now):
         """Draw the whole 16x16 screen on display `d`."""
+
+
+def draw_line_dots(d, n, current):
+    """Where a list of `n` lines stands: a dot per line along the bottom row."""
+    gfx.dots(d, (16 - n) // 2, 15, n, current, palette.ACCENT, palette.FAINT)
+
+
+def draw_a_hint(d, now):
+    """A small green A blinking in the corner: A does what the line says."""
+    if gfx.blink(now, 1200, 70):
+        gfx.text(d, 13, 11, "A", palette.GOOD)
+
+
+def draw_page_dots(d, n, page):
+    """Which of `n` pages of the game's keys shows (any int: it wraps)."""
+    gfx.dots(d, 1, 12, n, page % n, palette.ACCENT, palette.FAINT, 2)
