@@ -338,6 +338,17 @@ def chain_points(geo, board, ch):
     return T.pockets(geo, board, enc)
 
 
+LAYS = T.LAYS
+
+
+INF = 1 << 28
+# hard's iterations: (depth in whole moves, root moves searched, first lays
+# per move, second lays per first lay).
+SCHEDULE = ((1, 12, 0, 0), (2, 8, 3, 1), (2, 12, 4, 1), (2, 16, 4, 2), (3, 8, 3, 1),
+            (3, 12, 4, 2), (4, 8, 3, 1), (4, 12, 4, 2), (5, 8, 3, 1), (5, 12, 4, 2),
+            (6, 8, 3, 1), (6, 12, 4, 2), (7, 12, 4, 2), (8, 12, 4, 2))
+
+
 class _OutOfNodes(Exception):
     """The node budget is used up: the search stops."""
 
@@ -487,9 +498,6 @@ class Search:
         return choice
 
 
-LAYS = T.LAYS
-
-
 def _do(board, supply, orient, a):
     """Play action a on a bare board; returns what _undo needs."""
     if a >= LAYS:
@@ -511,14 +519,6 @@ def _undo(board, supply, orient, a, old):
     c = a // 6
     supply[FIG[8 * orient[c] + a - 6 * c + 1]] += 1
     board[c] = 0
-
-
-INF = 1 << 28
-# hard's iterations: (depth in whole moves, root moves searched, first lays
-# per move, second lays per first lay).
-SCHEDULE = ((1, 12, 0, 0), (2, 8, 3, 1), (2, 12, 4, 1), (2, 16, 4, 2), (3, 8, 3, 1),
-            (3, 12, 4, 2), (4, 8, 3, 1), (4, 12, 4, 2), (5, 8, 3, 1), (5, 12, 4, 2),
-            (6, 8, 3, 1), (6, 12, 4, 2), (7, 12, 4, 2), (8, 12, 4, 2))
 
 
 def board_value(geo, board, empty, me):
