@@ -106,7 +106,7 @@ class App:
         if now >= until:
             self.notice = None
             return
-        gfx.rect(d, 0, 0, 16, 7, palette.BLACK)
+        d.rect(0, 0, 16, 7, palette.BLACK)
         gfx.marquee(d, 1, text, palette.ACCENT, now)
 
     def run(self):

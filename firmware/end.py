@@ -65,7 +65,7 @@ class EndScreen(Screen):
                 break
             text, c = lines[i]
             y = 6 + 5 * row
-            gfx.rect(d, 0, y, 2, 4, self.ui.seat_colour(i))
+            d.rect(0, y, 2, 4, self.ui.seat_colour(i))
             if i in winners and not gfx.blink(now, 800, 75):
                 continue
             gfx.marquee(d, y, text, c, now - self.since, x0=3, w=13)

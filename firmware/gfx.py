@@ -5,18 +5,10 @@ from firmware import font
 SIZE = 16
 
 
-def rect(d, x, y, w, h, colour):
-    """Filled rectangle."""
-    for yy in range(y, y + h):
-        for xx in range(x, x + w):
-            d.pixel(xx, yy, colour)
-
-
 def frame(d, x, y, w, h, colour):
     """Rectangle outline."""
-    for xx in range(x, x + w):
-        d.pixel(xx, y, colour)
-        d.pixel(xx, y + h - 1, colour)
+    d.rect(x, y, w, 1, colour)
+    d.rect(x, y + h - 1, w, 1, colour)
     for yy in range(y + 1, y + h - 1):
         d.pixel(x, yy, colour)
         d.pixel(x + w - 1, yy, colour)
@@ -97,6 +89,4 @@ def dots(d, x, y, n, current, on, off, h=1):
     """A row of `n` dots `h` high from (x, y), dot `current` in `on`, the
     others in `off`: where a list or a run of pages stands."""
     for i in range(n):
-        c = on if i == current else off
-        for j in range(h):
-            d.pixel(x + i, y + j, c)
+        d.rect(x + i, y, 1, h, on if i == current else off)

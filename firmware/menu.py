@@ -209,7 +209,7 @@ class Menu(Screen):
                 if st.seats[s] != "human":
                     c = palette.scale(c, 25)
                 x = 1 + s * 3
-                gfx.rect(d, x, 11, 2, 2, c)
+                d.rect(x, 11, 2, 2, c)
                 if s == line:
                     d.pixel(x, 13, palette.WHITE)
                     d.pixel(x + 1, 13, palette.WHITE)

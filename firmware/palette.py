@@ -20,10 +20,12 @@ PLAYER_NAMES = ("P1", "P2", "P3", "P4")
 
 def scale(colour, num, den=100):
     """`colour` with each channel multiplied by num/den."""
-    r = (colour >> 16) * num // den
-    g = ((colour >> 8) & 0xFF) * num // den
-    b = (colour & 0xFF) * num // den
-    return (min(r, 255) << 16) | (min(g, 255) << 8) | min(b, 255)
+    if num > den:  # brighter: a channel may pass 255
+        r = min((colour >> 16) * num // den, 255)
+        g = min(((colour >> 8) & 0xFF) * num // den, 255)
+        return (r << 16) | (g << 8) | min((colour & 0xFF) * num // den, 255)
+    return (((colour >> 16) * num // den) << 16 | (((colour >> 8) & 0xFF) * num // den) << 8
+            | (colour & 0xFF) * num // den)
 
 
 def mix(a, b, num, den=100):

@@ -64,9 +64,8 @@ def bar_layout(n):
 def draw_digit_card(d, x, frame, value):
     """A card at x, rows 0-4: its sides in `frame`, the value digit between
     them (no digit if 0)."""
-    for y in range(5):
-        d.pixel(x, y, frame)
-        d.pixel(x + 4, y, frame)
+    d.rect(x, 0, 1, 5, frame)
+    d.rect(x + 4, 0, 1, 5, frame)
     if value:
         gfx.text(d, x + 1, 0, str(value), VALUE[value])
 
@@ -89,10 +88,7 @@ def draw_bars(d, values, first, dim=None):
         if dim is not None and dim(k):
             pct = pct * 25 // 100
         c = palette.scale(VALUE[v], pct)
-        x = x0 + i * w
-        for dx in range(w):
-            for y in range(16 - v, 16):
-                d.pixel(x + dx, y, c)
+        d.rect(x0 + i * w, 16 - v, w, v, c)
     if first > 0:
         d.pixel(0, 8, palette.DIM)
     if first + len(shown) < n:
@@ -435,9 +431,10 @@ class UI(GameUI):
             sets = len(st.sets[s])
             size = T.hand_size(st.hands[s])
             room = 15 - sets
-            for i in range(min(size, room)):
+            # Pips in runs of five, alternately brighter and dimmer.
+            for i in range(0, min(size, room), 5):
                 pct = 45 if (i // 5) % 2 == 0 else 22
-                d.pixel(1 + i, y, palette.scale(c, pct))
+                d.rect(1 + i, y, min(5, size - i, room - i), 1, palette.scale(c, pct))
             if size > room:
                 d.pixel(room, y, palette.WHITE)
             for i in range(sets):
@@ -453,9 +450,7 @@ class UI(GameUI):
         n = T.hand_size(self.state.hands[seat])
         w, x0 = bar_layout(n)
         for i in range(min(n, 16 // w)):
-            for dx in range(w - 1 if w > 1 else 1):
-                for y in range(12, 16):
-                    d.pixel(x0 + i * w + dx, y, BACK)
+            d.rect(x0 + i * w, 12, w - 1 if w > 1 else 1, 4, BACK)
 
     def draw_hand(self, d, now, viewer, cards, mine):
         st = self.state
@@ -561,7 +556,7 @@ class UI(GameUI):
             if s == turn:
                 d.pixel(x + 7, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 30))
         if n == 3:
-            gfx.rect(d, 8, 8, 3, 5, BACK)  # the draw pile, face down
+            d.rect(8, 8, 3, 5, BACK)  # the draw pile, face down
             gfx.text(d, 12, 8, str(len(st.draw)), DRAW)
 
     def draw_reveal(self, d, now, seat):

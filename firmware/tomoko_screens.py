@@ -210,7 +210,7 @@ class UI(GameUI):
             if window is not None and i not in window:
                 c = palette.scale(c, 25)
             if v:
-                gfx.rect(d, x, y, 2, 2, c)
+                d.rect(x, y, 2, 2, c)
             else:
                 d.pixel(x, y, c)
 
@@ -231,10 +231,10 @@ class UI(GameUI):
         self.draw_board(d, board)
         dx, dy = ((0, 1), (-1, 0), (0, -1), (1, 0))[e // 5]
         x, y = cell_xy(line[0])
-        gfx.rect(d, x - dx, y - dy, 2, 2, BALL[T.colour_of(a)])
+        d.rect(x - dx, y - dy, 2, 2, BALL[T.colour_of(a)])
         for i in moving:
             x, y = cell_xy(i)
-            gfx.rect(d, x + dx, y + dy, 2, 2, BALL[before[i]])
+            d.rect(x + dx, y + dy, 2, 2, BALL[before[i]])
 
     def draw_cursor(self, d, now):
         e = self.cursor
@@ -244,7 +244,7 @@ class UI(GameUI):
         elif self.flashing(now):
             for i in T.LINES[e]:
                 x, y = cell_xy(i)
-                gfx.rect(d, x, y, 2, 2, palette.BAD)
+                d.rect(x, y, 2, 2, palette.BAD)
             c = palette.BAD
         else:
             c = BALL[self.colour] if gfx.blink(now, 500, 70) else palette.scale(BALL[self.colour], 30)
@@ -263,7 +263,7 @@ class UI(GameUI):
             seat = st.current_player()
             n = len(st.hands[st.owner_of(seat)]) if seat >= 0 else 0
             for k in range(n):
-                gfx.rect(d, 13, 4 * k, 3, 3, palette.FAINT)
+                d.rect(13, 4 * k, 3, 3, palette.FAINT)
             return
         hand = st.hands[st.owner_of(who)]
         for k, card in enumerate(hand):
@@ -284,16 +284,20 @@ class UI(GameUI):
         target = st.target
         w = max(1, 10 // target)
         top = 12 if st.num_players == 4 else 13
+        pip = max(1, w - 1)
         for row, s in enumerate(score_rows(st)):
             y = top + row
             c = palette.PLAYERS[s]
-            for i in range(target):
-                lit = i < scores[s]
-                colour = c if lit else palette.scale(c, NEEDED)
-                if lit and s in flash_seats and i == scores[s] - 1 and not gfx.blink(now, 300):
-                    colour = palette.WHITE
-                for j in range(max(1, w - 1)):
-                    d.pixel(i * w + j, y, colour)
+            n = min(scores[s], target)
+            if pip == w:  # pips touch: one run lit, one run still needed
+                d.rect(0, y, n * w, 1, c)
+                d.rect(n * w, y, (target - n) * w, 1, palette.scale(c, NEEDED))
+            else:
+                needed = palette.scale(c, NEEDED)
+                for i in range(target):
+                    d.rect(i * w, y, pip, 1, c if i < n else needed)
+            if 0 < scores[s] <= target and s in flash_seats and not gfx.blink(now, 300):
+                d.rect((n - 1) * w, y, pip, 1, palette.WHITE)
             if s == turn:
                 d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
 
@@ -310,7 +314,7 @@ class UI(GameUI):
                 y = 4 * s
                 for k, card in enumerate(st.hands[s]):
                     draw_card(d, 4 * k, y, card)
-                gfx.rect(d, 13, y, 3, 3, palette.scale(palette.PLAYERS[s], 25))
+                d.rect(13, y, 3, 3, palette.scale(palette.PLAYERS[s], 25))
                 d.pixel(14, y + 1, palette.PLAYERS[s])
             return
         for s in range(st.num_players):

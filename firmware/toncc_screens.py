@@ -85,11 +85,17 @@ def move_cursor(d, button):
     return GRID[row][col]
 
 
+def _hex_xy(cell):
+    q, r = T.COORDS[cell]
+    return 3 * q + (3 * r - (r & 1)) // 2 + 7, 3 * (r + 2)
+
+
+HEX_XY = tuple(_hex_xy(c) for c in range(T.CELLS))
+
+
 def cell_xy(cell):
     """Top-left LED of a hex (2x2 LEDs)."""
-    q, r = T.COORDS[cell]
-    x = 3 * q + (3 * r - (r & 1)) // 2 + 7
-    return x, 3 * (r + 2)
+    return HEX_XY[cell]
 
 
 def map_xy(place):
@@ -189,31 +195,29 @@ def region_colour(layout, owner, cell):
 
 
 def draw_hex(d, cell, colour):
-    x, y = cell_xy(cell)
-    gfx.rect(d, x, y, 2, 2, colour)
+    x, y = HEX_XY[cell]
+    d.rect(x, y, 2, 2, colour)
 
 
 def draw_king(d, cell, king):
-    x, y = cell_xy(cell)
+    x, y = HEX_XY[cell]
     h, b, f = king_colours(king)
-    d.pixel(x, y, h)
-    d.pixel(x + 1, y, h)
-    d.pixel(x, y + 1, b)
-    d.pixel(x + 1, y + 1, b)
+    d.rect(x, y, 2, 1, h)
+    d.rect(x, y + 1, 2, 1, b)
 
 
 def draw_figure(d, x, y, king):
     """A King as hair, body, feet (2 LEDs wide, 3 tall)."""
     h, b, f = king_colours(king)
-    gfx.rect(d, x, y, 2, 1, h)
-    gfx.rect(d, x, y + 1, 2, 1, b)
-    gfx.rect(d, x, y + 2, 2, 1, f)
+    d.rect(x, y, 2, 1, h)
+    d.rect(x, y + 1, 2, 1, b)
+    d.rect(x, y + 2, 2, 1, f)
 
 
 def draw_compass(d, x, y, direction, colour):
     """3x3 on black: the 6 movements as faint spots in the D-pad grid's
     places (NW NE / W E / SW SE), the chosen one lit, the centre dim."""
-    gfx.rect(d, x, y, 3, 3, palette.BLACK)
+    d.rect(x, y, 3, 3, palette.BLACK)
     d.pixel(x + 1, y + 1, palette.DIM)
     for row in range(3):
         for col in range(2):
@@ -236,10 +240,10 @@ def draw_region(d, region, owner, kings):
     symbol one dot per dot; face down: a green frame and, bottom left, the
     King whose Seal is on it."""
     bg, sym, shape, lines, dots = T.REGIONS[region]
-    gfx.rect(d, 0, 0, 16, 16, palette.scale(COL[bg], 30))
+    d.rect(0, 0, 16, 16, palette.scale(COL[bg], 30))
     draw_shape(d, 1, 1, shape, COL[sym])
     for i in range(lines):
-        gfx.rect(d, 9, 2 + 2 * i, 6, 1, palette.WHITE)
+        d.rect(9, 2 + 2 * i, 6, 1, palette.WHITE)
     for i in range(dots):
         d.pixel(1 + 2 * i, 10, palette.WHITE)
     if owner != T.NONE:
@@ -250,7 +254,7 @@ def draw_region(d, region, owner, kings):
 def draw_mini(d, layout, owner, cell, now):
     """The board in miniature (bottom right, on black): each hex one LED in
     its board colour, `cell` blinking white."""
-    gfx.rect(d, 8, 8, 7, 7, palette.BLACK)
+    d.rect(8, 8, 7, 7, palette.BLACK)
     for c in range(T.CELLS):
         x, y = mini_xy(c)
         col = region_colour(layout, owner, c)
@@ -276,9 +280,9 @@ def draw_map(d, owner, kings, now, target=None, only=None):
 
 def draw_pips(d, x, y, lit, total, colour):
     """Up to 6 pips in a 3x2 block, lit first."""
+    dim = palette.scale(colour, 18)
     for i in range(total):
-        c = colour if i < lit else palette.scale(colour, 18)
-        d.pixel(x + i % 3, y + i // 3, c)
+        d.pixel(x + i % 3, y + i // 3, colour if i < lit else dim)
 
 
 def count(data, value):
@@ -465,17 +469,21 @@ class UI(GameUI):
 
     def draw_hexes(self, d, layout, owner):
         for c in range(T.CELLS):
-            draw_hex(d, c, region_colour(layout, owner, c))
+            x, y = HEX_XY[c]
+            d.rect(x, y, 2, 2, region_colour(layout, owner, c))
 
     def draw_kings(self, d, now, pos, mine=None):
         """Every King on his hex, off now and then so the Region under him
         shows; several on one hex take turns (0.7 s each); `mine` blinks
         faster while it is his turn on the hex."""
         st = self.state
-        for c in range(T.CELLS):
+        for first in range(3):
+            c = pos[first]
+            if c >= T.CELLS:
+                continue  # off the board
             here = [s for s in range(3) if pos[s] == c]
-            if not here:
-                continue
+            if here[0] != first:
+                continue  # drawn with the first seat on this hex
             if len(here) == 1:
                 s = here[0]
                 on = gfx.blink(now, 400, 70) if s == mine else gfx.blink(now, 1600, 80)

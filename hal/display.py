@@ -10,12 +10,23 @@ LOGICAL_W = 16
 LOGICAL_H = 16
 
 
+def index_table(offsets):
+    """The 256 byte offsets of the logical pixels (index (y << 4) | x) in a
+    framebuffer, as a compact array where the port has one."""
+    try:
+        from array import array
+        return array("H", offsets)
+    except ImportError:
+        return offsets
+
+
 class Display:
     """A width x height framebuffer, 3 bytes (R, G, B) per pixel, row-major.
 
     A hardware backend may keep the pixels in another order (hal/pipeline.py's
-    LedDisplay keeps them in LED chain order), so draw and read only through
-    fill, pixel and get, never by indexing `buf`.
+    LedDisplay keeps them in LED chain order, by giving `_at` its own table),
+    so draw and read only through fill, pixel, rect and get, never by indexing
+    `buf`.
     """
 
     def __init__(self, width=LOGICAL_W, height=LOGICAL_H):
@@ -29,6 +40,8 @@ class Display:
         self.brightness = 40  # percent of full scale, set from settings
         self.frames = 0
         self._black = bytes(len(self.buf))
+        self._at = index_table([((y + self.oy) * width + x + self.ox) * 3
+                                for y in range(LOGICAL_H) for x in range(LOGICAL_W)])
 
     # Drawing on the logical 16x16 screen -----------------------------------
     def fill(self, colour=0):
@@ -48,18 +61,56 @@ class Display:
         """Set one logical pixel; off-screen coordinates are ignored."""
         # Both in 0..15 exactly when (x | y) >> 4 is 0 (a negative one makes
         # it -1): a quarter cheaper in MicroPython than two chained
-        # comparisons, and this runs ~300 times a frame.
+        # comparisons, and this runs ~100 times a frame.
         if not (x | y) >> 4:
-            i = ((y + self.oy) * self.width + x + self.ox) * 3
+            i = self._at[(y << 4) | x]
             buf = self.buf
             buf[i] = colour >> 16
             buf[i + 1] = (colour >> 8) & 0xFF
             buf[i + 2] = colour & 0xFF
 
+    def rect(self, x, y, w, h, colour):
+        """Fill a w x h rectangle from (x, y); the part off-screen is ignored."""
+        if x < 0:
+            w += x
+            x = 0
+        if y < 0:
+            h += y
+            y = 0
+        if x + w > LOGICAL_W:
+            w = LOGICAL_W - x
+        if y + h > LOGICAL_H:
+            h = LOGICAL_H - y
+        if w > 0 and h > 0:
+            x |= y << 4
+            h = x + (h << 4)  # the index just below the last row
+            if w == 1 and h - x > 16:  # a column of two or more
+                self._line(x, h, colour)
+            else:
+                while x < h:
+                    self._line(x, x + w, colour)
+                    x += 16
+
+    def _line(self, k, end, colour):
+        """Logical pixels from index k ((y << 4) | x) to before `end`: a row
+        if end - k <= 16, else a column (every 16th index)."""
+        # rect() and _line() each keep at most 11 words of locals and stack:
+        # MicroPython puts a bigger call frame on the heap, and allocating it
+        # in a fragmented heap costs more than drawing a row.
+        at = self._at
+        buf = self.buf
+        step = 16 if end - k > 16 else 1
+        while k < end:
+            i = at[k]
+            buf[i] = colour >> 16
+            buf[i + 1] = (colour >> 8) & 0xFF
+            buf[i + 2] = colour & 0xFF
+            k += step
+
     def get(self, x, y):
         """The colour of a logical pixel (0 if off-screen)."""
         if not (x | y) >> 4:
-            i = ((y + self.oy) * self.width + x + self.ox) * 3
+            i = self._at[(y << 4) | x]
             b = self.buf
             return (b[i] << 16) | (b[i + 1] << 8) | b[i + 2]
         return 0

@@ -50,7 +50,7 @@ measured cost. Without `framebuf`
 """
 
 from hal.colour import GAMMA, never_dark
-from hal.display import Display
+from hal.display import Display, index_table
 
 # Levels the current limit may step down to: 1000 * 2 ** (-k / 8), about 9%
 # apart, as integers (the same on every port, no floats).
@@ -480,29 +480,9 @@ class LedDisplay(Display):
         for y in range(16):
             for x in range(16):
                 at[(y << 4) | x] = chain[(y + self.oy) * width + x + self.ox] * 3
-        try:
-            from array import array
-            at = array("H", at)
-        except ImportError:
-            pass
-        self._at = at
+        self._at = index_table(at)
         self.write = write
         self.pipeline = Pipeline(self.buf, **pipeline_options)
-
-    def pixel(self, x, y, colour):
-        if not (x | y) >> 4:  # x and y in 0..15 (as Display.pixel)
-            i = self._at[(y << 4) | x]
-            buf = self.buf
-            buf[i] = colour >> 16
-            buf[i + 1] = (colour >> 8) & 0xFF
-            buf[i + 2] = colour & 0xFF
-
-    def get(self, x, y):
-        if not (x | y) >> 4:
-            i = self._at[(y << 4) | x]
-            b = self.buf
-            return (b[i] << 16) | (b[i + 1] << 8) | b[i + 2]
-        return 0
 
     def show(self):
         Display.show(self)

@@ -328,6 +328,28 @@ def test_wiring_that_misses_an_led_is_refused():
         LedDisplay(16, 16, [0] * 256, lambda p: None)
 
 
+@pytest.mark.parametrize("kind", ["plain", "wide", "led"])
+def test_rect_sets_exactly_the_pixels_pixel_would(kind):
+    """rect() is one call for what w * h pixel() calls do, clipping included,
+    on the plain framebuffer, a bigger panel and an LED chain alike."""
+    from hal.display import Display
+    rng = random.Random(7)
+    chain = list(range(256))
+    rng.shuffle(chain)
+    for w, h in [(w, h) for w in range(-1, 18) for h in range(-1, 18)] * 2:
+        if kind == "led":
+            a, b = (LedDisplay(16, 16, chain, lambda p: None) for _ in range(2))
+        else:
+            a, b = (Display(*((32, 20) if kind == "wide" else (16, 16))) for _ in range(2))
+        x, y = rng.randint(-3, 16), rng.randint(-3, 16)
+        colour = rng.randrange(1, 1 << 24)
+        a.rect(x, y, w, h, colour)
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                b.pixel(xx, yy, colour)
+        assert a.buf == b.buf, (x, y, w, h)
+
+
 # The fast path inside real MicroPython -------------------------------------------------
 
 CONFIGS = (("GRB", 500, 40), ("RGB", 10 ** 6, 100), ("GRBW", 800, 70), ("BRG", 300, 10),
