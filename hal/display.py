@@ -10,14 +10,14 @@ LOGICAL_W = 16
 LOGICAL_H = 16
 
 
-def index_table(offsets):
-    """The 256 byte offsets of the logical pixels (index (y << 4) | x) in a
-    framebuffer, as a compact array where the port has one."""
+def _offsets(n):
+    """A table of n offsets (each overwritten): a compact array where the
+    port has one."""
     try:
         from array import array
-        return array("H", offsets)
+        return array("H", range(n))
     except ImportError:
-        return offsets
+        return list(range(n))
 
 
 class Display:
@@ -29,7 +29,9 @@ class Display:
     `buf`.
     """
 
-    def __init__(self, width=LOGICAL_W, height=LOGICAL_H):
+    def __init__(self, width=LOGICAL_W, height=LOGICAL_H, chain=None):
+        """`chain`, if given, is where each pixel (row-major over the whole
+        panel) sits in `buf`, in pixels: an LED chain's order."""
         if width < LOGICAL_W or height < LOGICAL_H:
             raise ValueError("the display must be at least 16x16")
         self.width = width
@@ -40,8 +42,12 @@ class Display:
         self.brightness = 40  # percent of full scale, set from settings
         self.frames = 0
         self._black = bytes(len(self.buf))
-        self._at = index_table([((y + self.oy) * width + x + self.ox) * 3
-                                for y in range(LOGICAL_H) for x in range(LOGICAL_W)])
+        at = _offsets(LOGICAL_W * LOGICAL_H)
+        for y in range(LOGICAL_H):
+            for x in range(LOGICAL_W):
+                p = (y + self.oy) * width + x + self.ox
+                at[(y << 4) | x] = 3 * (p if chain is None else chain[p])
+        self._at = at
 
     # Drawing on the logical 16x16 screen -----------------------------------
     def fill(self, colour=0):

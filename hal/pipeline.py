@@ -50,7 +50,7 @@ measured cost. Without `framebuf`
 """
 
 from hal.colour import GAMMA, never_dark
-from hal.display import Display, index_table
+from hal.display import Display
 
 # Levels the current limit may step down to: 1000 * 2 ** (-k / 8), about 9%
 # apart, as integers (the same on every port, no floats).
@@ -472,15 +472,10 @@ class LedDisplay(Display):
     """
 
     def __init__(self, width, height, chain, write, **pipeline_options):
-        Display.__init__(self, width, height)
         n = width * height
         if len(chain) != n or sorted(chain) != list(range(n)):
             raise ValueError("the wiring must place every LED exactly once")
-        at = [0] * 256
-        for y in range(16):
-            for x in range(16):
-                at[(y << 4) | x] = chain[(y + self.oy) * width + x + self.ox] * 3
-        self._at = index_table(at)
+        Display.__init__(self, width, height, chain)
         self.write = write
         self.pipeline = Pipeline(self.buf, **pipeline_options)
 
