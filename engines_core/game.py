@@ -39,6 +39,9 @@ class Game:
 
     def __init__(self, num_players=2, variant="standard", seed=1):
         if not self.MIN_PLAYERS <= num_players <= self.MAX_PLAYERS:
+            if self.MIN_PLAYERS == self.MAX_PLAYERS:
+                raise ValueError("%s takes %d players, not %d" % (
+                    self.NAME, self.MIN_PLAYERS, num_players))
             raise ValueError("%s takes %d-%d players, not %d" % (
                 self.NAME, self.MIN_PLAYERS, self.MAX_PLAYERS, num_players))
         self.num_players = num_players

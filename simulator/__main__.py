@@ -70,12 +70,19 @@ def parser():
     mode.add_argument("--headless", action="store_true", help="no display: JSON results or PNG frames")
     ap.add_argument("--game", help="tomoko, tomoe, tokkome or toncc (default: start at the menu)")
     ap.add_argument("--seats", default=None, type=_seats,
-                    help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human")
+                    help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human "
+                         "(default: human, then computer players, as few seats as the game "
+                         "takes; with --headless and no --script: all ai)")
     ap.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
-    ap.add_argument("--variant", default="standard")
+    ap.add_argument("--variant", default="standard",
+                    help="tomoko: standard, quick, teams, open, quick+teams, quick+open; "
+                         "tomoe: standard, large, tiles32; tokkome: standard; "
+                         "toncc: standard, short")
     ap.add_argument("--json", action="store_true", help="headless: print one JSON line")
     ap.add_argument("--script", type=_script,
-                    help="headless: button script (see simulator/headless.py)")
+                    help="headless: comma-separated steps: a button (UP DOWN LEFT RIGHT A B "
+                         "MENU) is tapped, BUTTON:long held, wait:MS waits, idle runs until a "
+                         "person must act, shot:NAME saves NAME.png, e.g. 'RIGHT,A,idle,shot:x'")
     ap.add_argument("--frames", default=None,
                     help="headless: folder for shot:NAME PNGs (default: frames)")
     ap.add_argument("--storage", default=None,
@@ -157,6 +164,13 @@ def _terminal_problem():
     return None
 
 
+def default_seats(game, first):
+    """Seats when --seats is not given: `first` and computer players, as few
+    seats as the game takes."""
+    from engines_core import registry
+    return [first] + ["ai"] * (registry.players(game)[0] - 1)
+
+
 def main(argv=None):
     ap = parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
@@ -166,7 +180,8 @@ def main(argv=None):
     if args.headless and not args.script:
         seed = 1 if args.seed is None else args.seed
         try:
-            result = headless.play_computer_game(args.game, seats or ["ai", "ai"], seed, args.variant)
+            result = headless.play_computer_game(args.game, seats or default_seats(args.game, "ai"),
+                                                 seed, args.variant)
         except ValueError as e:
             ap.error(str(e))
         if args.json:
@@ -205,7 +220,7 @@ def main(argv=None):
         from firmware.session import Session
         import time
         seed = args.seed if args.seed is not None else int(time.time()) & 0xFFFFFFFF
-        kinds = [headless.seat_kind(s) for s in (seats or ["human", "ai"])]
+        kinds = [headless.seat_kind(s) for s in (seats or default_seats(args.game, "human"))]
         try:
             session = Session(args.game, kinds, args.variant, seed)
         except ValueError as e:

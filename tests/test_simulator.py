@@ -33,6 +33,19 @@ def test_headless_json_contract():
     assert again.stdout == r.stdout  # deterministic
 
 
+def test_without_seats_a_game_gets_as_many_as_it_takes():
+    """Tóncc takes exactly 3 players and Tokkome 3-4: no --seats means the
+    fewest seats the game takes, not always two."""
+    r = sim("--headless", "--game", "toncc", "--seed", "2", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["seats"] == ["ai", "ai", "ai"]
+    r = sim("--headless", "--game", "tokkome", "--seed", "2", "--script", "shot:x",
+            "--frames", "/tmp/unused-frames")
+    assert r.returncode == 0, r.stderr
+    r = sim("--headless", "--game", "toncc", "--seats", "ai,ai", "--json")
+    assert r.returncode != 0 and "toncc takes 3 players, not 2" in r.stderr
+
+
 def test_headless_matches_the_engine_directly():
     out = headless.play_computer_game("tomoko", ["ai", "ai"], 21, "quick")
     again = headless.play_computer_game("tomoko", ["ai:normal", "ai:normal"], 21, "quick")
