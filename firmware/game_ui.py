@@ -12,6 +12,11 @@ from firmware import gfx, palette
 class GameUI:
     """Base class with sensible defaults; see tomoko_screens.UI for a full one."""
 
+    # Where the play screen shows a computer thinking (three dots in its
+    # colour from this LED rightwards), or None where the screen already
+    # shows whose turn it is and has no free LEDs for them.
+    THINKING = (12, 15)
+
     def __init__(self, session):
         self.session = session
         self.state = session.state

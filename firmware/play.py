@@ -185,11 +185,12 @@ class PlayScreen(Screen):
             self.ui.look(d, now, self.viewer())
         else:
             self.ui.draw(d, now, self.viewer())
-            if self.phase == COMPUTER:
-                # Thinking: three dots in the player's colour, bottom right.
+            if self.phase == COMPUTER and self.ui.THINKING is not None:
+                # Thinking: three dots in the player's colour.
+                x, y = self.ui.THINKING
                 c = self.ui.seat_colour(self.seat)
                 for i in range(3):
-                    d.pixel(12 + i, 15, c if (now // 150) % 3 == i else palette.scale(c, 30))
+                    d.pixel(x + i, y, c if (now // 150) % 3 == i else palette.scale(c, 30))
 
     def draw_pause(self, d, now):
         """One line at a time, as in the menu: Up/Down choose, A does it."""

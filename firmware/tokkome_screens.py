@@ -97,6 +97,8 @@ def draw_bars(d, values, first, dim=None):
 
 
 class UI(GameUI):
+    THINKING = None  # the hand fills the bottom rows; the mover's dot blinks
+
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.zone = HAND

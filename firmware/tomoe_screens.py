@@ -194,6 +194,8 @@ def move_cursor(geo, c, button):
 
 
 class UI(GameUI):
+    THINKING = None  # row 15 holds White's score; columns 0-1 show the mover
+
     def __init__(self, session):
         GameUI.__init__(self, session)
         geo = self.state.geo

@@ -380,3 +380,39 @@ def test_pause_menu_goes_on_quits_or_shows_the_keys():
     assert games.help_page("tomoko", play.help)[0] == pages[1]
     run.run("UP,UP,A")  # back to GO ON
     assert app.screen is play and not play.paused
+
+
+@pytest.mark.parametrize("game", ["tomoko", "tomoe", "tokkome", "toncc"])
+def test_the_thinking_dots_cover_nothing_the_game_shows(game):
+    """While a computer thinks, the play screen adds three dots where the
+    game's screens leave LEDs dark (or none where they have no room): over a
+    whole computer game, every frame differs from the game's own picture only
+    at dark LEDs."""
+    from engines_core import players, registry
+    from engines_core.prng import Rng
+    from firmware.play import COMPUTER
+    from firmware.session import Session
+    cls = registry.game_class(game)
+    session = Session(game, ["normal"] * cls.MIN_PLAYERS, "standard", 4)
+    app, run = app_with(session)
+    play = app.screen
+    alone, full = Display(), Display()
+    rng = Rng(5)
+    checked = 0
+    while not session.state.is_terminal() and checked < 60:
+        if play.phase == COMPUTER:
+            now = app.now()
+            for t in (now, now + 150, now + 300):
+                alone.fill(0)
+                play.ui.draw(alone, t, play.viewer())
+                full.fill(0)
+                play.draw(full, t)
+                for x in range(16):
+                    for y in range(16):
+                        if full.get(x, y) != alone.get(x, y):
+                            assert alone.get(x, y) == 0, (game, x, y)
+                            assert play.ui.THINKING is not None
+            checked += 1
+        session.play(players.choose(session.state, "random", rng))
+        play.next_turn(app.now())
+    assert checked > 5
