@@ -22,7 +22,7 @@ ICONS = {
 # page at a time; like ICONS they are here so no game needs loading.
 HELP = {
     "tomoko": ("ARROWS: ROUND THE EDGE", "ARROW ACROSS: OTHER END", "A: PUSH THE BALL",
-               "B: OTHER COLOUR", "HOLD A: EVERYONE'S CARDS", "HOLD B: PAUSE"),
+               "B: OTHER COLOUR", "HOLD A: SCORES (OPEN: ALL CARDS)", "HOLD B: PAUSE"),
     "tomoe": ("ARROWS: CELL TO CELL", "A ON EMPTY: SHOW A TILE", "LEFT/RIGHT: TURN IT",
               "UP/DOWN: OTHER TILE", "A: LAY IT, B: BACK", "A ON A TILE: TURN IT",
               "B: THE WHOLE BOARD", "HOLD A: SCORES", "HOLD B: PAUSE"),
