@@ -138,6 +138,9 @@ def load(name):
     for key, _ in DEFAULTS:
         if hasattr(mod, key):
             settings[key] = getattr(mod, key)
+    # The file's name is the board's name (what tools/flash writes to the
+    # config file): a copied file that still says NAME = "pico" is not pico.
+    settings["NAME"] = name
     return Board(settings, name)
 
 

@@ -5,7 +5,8 @@ matrix DIN <- 330 ohm <- GP28 (pin 34); matrix 5V and GND from the 5 V supply,
 its GND also to a Pico GND (pin 38); buttons between GP2..GP7 and GND (internal
 pull-ups); passive piezo between GP15 (pin 20) and GND.
 
-Copy this file to make your own board: change what differs, leave the rest.
+Copy this file to make your own board (boards/NAME.py: the file name is the
+board's name): change what differs, leave the rest.
 """
 
 NAME = "pico"

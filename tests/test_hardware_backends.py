@@ -601,10 +601,11 @@ def test_board_mistakes_are_reported_readably():
 
 def test_a_copied_board_file_is_all_it_takes(tmp_path, monkeypatch):
     """docs/hardware.md: copy a board file, change it, select it. (The copy
-    goes to a second boards folder, not into the repository.)"""
+    goes to a second boards folder, not into the repository.) The copy keeps
+    NAME = "pico": the file's name is the board's name all the same."""
     src = open(os.path.join(ROOT, "boards", "pico.py")).read()
-    src = src.replace('NAME = "pico"', 'NAME = "my_pico"').replace("PIXEL_PIN = 28",
-                                                                   "PIXEL_PIN = 16")
+    assert 'NAME = "pico"' in src
+    src = src.replace("PIXEL_PIN = 28", "PIXEL_PIN = 16")
     src = src.replace("ROTATION = 0", "ROTATION = 90")
     (tmp_path / "my_pico.py").write_text(src)
     monkeypatch.setattr(boards, "__path__", list(boards.__path__) + [str(tmp_path)])
@@ -614,6 +615,7 @@ def test_a_copied_board_file_is_all_it_takes(tmp_path, monkeypatch):
             app, hal = start.start("my_pico", "micropython", m, storage=MemoryStorage())
             assert m["neopixel"].strips[0].pin.id == 16
             assert hal.name == "my_pico" and hal.board.ROTATION == 90
+            assert boards.load("my_pico").NAME == "my_pico"  # what tools/flash writes
             frames(app, m["fakehw"], 2)
             # Turned a quarter clockwise: the screen's top-left is the panel's
             # bottom-left LED, the first of its last (odd, so backwards) row.

@@ -16,9 +16,11 @@ from tools.build_mpy import DEVICE_PACKAGES, device_sources
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def test_flash_dry_run_for_micropython_prints_one_mpremote_session(capsys, tmp_path):
+def test_flash_dry_run_for_micropython_prints_one_mpremote_session(capsys, tmp_path,
+                                                                 monkeypatch):
     out = str(tmp_path / "bundle")
     os.makedirs(os.path.join(out, "hal"))
+    monkeypatch.setattr(flash.tempfile, "tempdir", str(tmp_path))
     assert flash.main(["--board", "esp32s3_devkitc", "--port", "/dev/ttyACM0", "--dry-run",
                        "--out", out]) == 0
     text = capsys.readouterr().out
@@ -29,6 +31,7 @@ def test_flash_dry_run_for_micropython_prints_one_mpremote_session(capsys, tmp_p
     assert "fs cp %s/main.py :main.py" % out in cmd
     assert ":tomo_board.txt + reset" in cmd
     assert not os.listdir(os.path.join(out, "hal"))  # nothing was built or copied
+    assert os.listdir(str(tmp_path)) == ["bundle"]  # and no temporary folder is left
 
 
 def test_flash_command_copies_the_bundle_and_names_the_board(tmp_path):

@@ -99,14 +99,14 @@ def flash_micropython(args):
         else:
             build(bundle, quiet=False)
     tmp = tempfile.mkdtemp(prefix="tomo-flash-")
-    config = os.path.join(tmp, CONFIG_FILE)
-    with open(config, "w") as f:
-        f.write(board.NAME + "\n")
-    cmd = micropython_commands(args.port, board, bundle, config)
-    print(" ".join(shlex.quote(c) for c in cmd))
-    if args.dry_run:
-        return 0
     try:
+        config = os.path.join(tmp, CONFIG_FILE)
+        with open(config, "w") as f:
+            f.write(board.NAME + "\n")
+        cmd = micropython_commands(args.port, board, bundle, config)
+        print(" ".join(shlex.quote(c) for c in cmd))
+        if args.dry_run:
+            return 0
         return subprocess.call(cmd)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
