@@ -121,8 +121,9 @@ def render(r):
         w("collector sees them). That costs %s times the fuel of the package's original" % cal["gc_safe_factor"])
         w("build for the same code (the loop: %s fuel against %s; a method call that" % (
             _fmt(int(round(cal["fuel_per_loop"]))), _fmt(int(round(cal["fuel_per_loop_original"])))))
-        w("sets a pixel costs about the same ratio), the build in which platform.md")
-        w("states its 856 fuel per loop and the 50-million budget of a `normal` move. The")
+        w("sets a pixel costs about the same ratio), the build in which the team's")
+        w("platform notes (`shared/design/platform.md`, beside this repository) state")
+        w("856 fuel per loop and the 50-million budget of a `normal` move. The")
         w("budget is checked here against the GC-safe counts, so with a margin of that")
         w("factor; the RP2040 times use this build's own calibration, so they hold.")
     w("")
