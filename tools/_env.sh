@@ -1,5 +1,6 @@
-# Sourced by tools/test and tools/play: make .venv with the pinned packages of
-# one pyproject group ("dev" or "sim") and put it first on PATH. Idempotent:
+# Sourced by tools/test, tools/play and tools/flash (or by you, as
+# `source tools/_env.sh dev`): make .venv with the pinned packages of one
+# pyproject group ("dev" or "sim") and put it first on PATH. Idempotent:
 # a stamp named after pyproject.toml's hash skips work already done.
 _group="${1:-dev}"
 _root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -9,7 +10,7 @@ if [ ! -x .venv/bin/python ]; then
     if ! "$_py" -c 'import sys; sys.exit(sys.version_info < (3, 10))' 2>/dev/null; then
         echo "tools: Python 3.10 or newer is needed (found: $($_py --version 2>&1))." >&2
         echo "tools: run with PYTHON=/path/to/python3.x to choose one." >&2
-        exit 1
+        return 1
     fi
     echo "tools: creating .venv with $($_py --version 2>&1)" >&2
     "$_py" -m venv .venv
