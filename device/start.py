@@ -202,15 +202,19 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
 
 
 def stop(hal):
-    """After Ctrl-C: the watchdog off (or kept fed), the LEDs dark."""
+    """After Ctrl-C: the watchdog off (or kept fed), the LEDs dark. Returns
+    what became of the watchdog, for the message."""
+    what = "no watchdog"
     if hal.watchdog is not None:
-        hal.watchdog.stop()
+        what = "the watchdog is off" if hal.watchdog.stop() else \
+            "the watchdog is kept fed until the next reset"
     try:
         hal.sound.stop()
         hal.display.fill(0)
         hal.display.show()
     except Exception:  # noqa: BLE001 - stopping must not fail
         pass
+    return what
 
 
 def fail(hal, exc):
@@ -245,8 +249,7 @@ def main(board_name=None, **for_tests):
     try:
         app.run()
     except KeyboardInterrupt:
-        stop(hal)
-        print("tomo: stopped (Ctrl-C); the watchdog is off. main() to restart.")
+        print("tomo: stopped (Ctrl-C); %s. main() to restart." % stop(hal))
     except Exception as e:  # noqa: BLE001 - the device must come back
         fail(hal, e)
         if hal.platform == "blinka":

@@ -270,7 +270,7 @@ def test_ctrl_c_switches_the_rp2040_watchdog_off(monkeypatch):
         app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
         frames(app, fh, 3)
         hal.timer.deinit()  # as after a soft reset by mpremote
-        start.stop(hal)
+        assert start.stop(hal) == "the watchdog is off"
         assert (0x40058000 + 0x3000, 1 << 30) in m["machine"].mem32.writes
         fh.advance(120000)  # no reset: the REPL and mpremote can work
         assert m["neopixel"].strips[0].writes[-1] == bytes(768)
@@ -282,7 +282,7 @@ def test_ctrl_c_elsewhere_keeps_the_watchdog_fed():
         app, hal = start.start("esp32s3_devkitc", "micropython", m, storage=MemoryStorage())
         assert m["neopixel"].strips[0].pin.id == 4
         frames(app, fh, 3)
-        start.stop(hal)
+        assert start.stop(hal) == "the watchdog is kept fed until the next reset"
         fh.advance(300000)  # the timer feeds it from now on
 
 
@@ -486,7 +486,7 @@ def test_circuitpython_a_move_too_long_for_its_watchdog_finishes_on_the_second_t
 def test_circuitpython_ctrl_c_stops_the_watchdog():
     with fake_modules("circuitpython") as m:
         app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
-        start.stop(hal)
+        assert start.stop(hal) == "the watchdog is off"
         assert m["microcontroller"].watchdog.mode is None
         m["fakehw"].advance(60000)
 
