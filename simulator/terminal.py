@@ -5,7 +5,7 @@ upper LED is the foreground of '▀', the lower the background).
 Terminals report no key releases, so a key counts as held while it repeats.
 
 Keys: arrows = D-pad, z / space / enter = A, x / backspace = B,
-m / esc = Menu, tab = hold A (look), q = quit.
+m / esc = the Menu button (pause a game), tab = hold A (look), q = quit.
 """
 
 import os
@@ -96,7 +96,7 @@ def run(app):
             buttons.set_raw(mask, now)
             app.step()
             out.write("\x1b[H" + "\n".join(frame_text(d.last, d.width, d.height, d.brightness)))
-            out.write("\n\x1b[0m arrows, z=A x=B m=menu tab=look q=quit\x1b[K")
+            out.write("\n\x1b[0m arrows, z=A x=B m=pause tab=look q=quit\x1b[K")
             out.flush()
             time.sleep(0.03)
     finally:

@@ -1,7 +1,8 @@
 """The simulator in a pygame-ce window: glowing LEDs, keyboard as buttons.
 
 Keys: arrows = D-pad, Z / Space / Enter = A, X / Backspace = B,
-Esc / M = Menu, F12 = screenshot, close the window to quit.
+Esc / M = the Menu button (pause a game), F12 = screenshot, close the window
+to quit.
 """
 
 import os

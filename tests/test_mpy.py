@@ -23,6 +23,17 @@ def test_whole_computer_game_in_64k(name):
     assert out["winners"]
 
 
+def test_a_game_that_does_not_fit_exits_1_with_the_same_fields(capsys):
+    """platform.md: "prints one JSON line with the same fields plus the fuel
+    used ...; exit status 0 only if the game finished"."""
+    assert mpy_check.main(["--game", "tomoe", "--heap", "8k", "--seed", "3"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    for key in ("game", "variant", "seed", "seats", "winners", "scores", "moves",
+                "fuel_total", "fuel_per_move"):
+        assert key in out, key
+    assert out["finished"] is False and out["winners"] is None and out["error"]
+
+
 def cpython_trace(name, n, variant, seed, level="normal"):
     """Winners, scores, moves and the action trace of the same game in CPython."""
     from engines_core import players

@@ -94,6 +94,7 @@ def check(game, heap="64k", seed=1, variant="standard", seats=None, players=None
     if finished:
         out.update(lines[-1])
     else:
+        out["winners"] = out["scores"] = None  # the same fields: no result
         out["error"] = (r.trap or r.stderr.strip().splitlines()[-1:] or ["exit %d" % r.exit_code])
         if isinstance(out["error"], list):
             out["error"] = out["error"][0] if out["error"] else "failed"
