@@ -274,6 +274,12 @@ class UI(GameUI):
             self.page = 0
             self.page_until = self.anim_until + PAGE_MS
 
+    def mover_colour(self, seat):
+        """What a pile's sides flash in when `seat` acts on it: its colour,
+        or white for a person's own action (P1's red would read as the red
+        of a refused choice)."""
+        return palette.WHITE if seat in self.session.humans() else palette.PLAYERS[seat]
+
     def event(self, now, dur, seat, kind, pile, values):
         self.events = [(now, now + dur, seat, kind, pile, values)]
         self.anim_until = now + dur
@@ -344,7 +350,7 @@ class UI(GameUI):
         top = tok[-1] if tok else 0
         if ev is not None and ev[4] == T.TOKKOME and ev[3] in ("play", "take", "put"):
             if gfx.blink(now, 240):
-                frame = palette.PLAYERS[ev[2]]
+                frame = self.mover_colour(ev[2])
             if ev[3] == "play":
                 top = self.anim_value(now, ev)
             elif ev[3] == "take":
@@ -378,7 +384,7 @@ class UI(GameUI):
         top = st.maki[-1]
         if ev is not None and ev[4] == T.MAKI and ev[3] == "play":
             if gfx.blink(now, 240):
-                frame = palette.PLAYERS[ev[2]]
+                frame = self.mover_colour(ev[2])
             top = self.anim_value(now, ev)
         if mine and st.phase == T.MAIN:
             if browsing and self.pile == T.MAKI or self.chosen_pile() == T.MAKI:

@@ -172,6 +172,23 @@ def test_card_fitting_one_way_is_played_at_once():
     assert g.maki == [1, 2] and hand_str(g, 0) == "156"
 
 
+def test_a_persons_own_card_flashes_the_pile_white_not_in_red():
+    """P1's colour is red, the colour of a refused choice: a person's own
+    card flashes the pile's sides white; a computer's flash in its colour."""
+    g = position(["1256", "3467", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    app.screen.ui.cur = 0
+    run.run("RIGHT,A")
+    assert g.maki == [1, 2]
+    seen = set()
+    for _ in range(12):
+        run.advance(40)
+        seen |= region_colours(app.hal.display, 0, 0, 16, 5)
+    assert TS.palette.WHITE in seen and TS.palette.PLAYERS[0] not in seen
+    assert app.screen.ui.mover_colour(1) == TS.palette.PLAYERS[1]
+
+
 def test_card_fitting_several_ways_offers_the_choices_in_turn():
     """A 5 on Tokkome 4 and maki 6, alone or starting a run 5 6 7 on the 4:
     Left/Right go through the choices (the pile blinks, the cards are
