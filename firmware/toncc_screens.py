@@ -280,7 +280,9 @@ def draw_map(d, owner, kings, now, target=None, only=None):
 
 def draw_pips(d, x, y, lit, total, colour):
     """Up to 6 pips in a 3x2 block, lit first."""
-    dim = palette.scale(colour, 18)
+    # Not below 25%: dimmer, the Yellow King's unlit pips lose their green on
+    # the LEDs at the usual brightness and look like the Red King's.
+    dim = palette.scale(colour, 25)
     for i in range(total):
         d.pixel(x + i % 3, y + i // 3, colour if i < lit else dim)
 

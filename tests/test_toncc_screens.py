@@ -526,3 +526,18 @@ def test_reveal_shows_who_won_a_contest():
         for k in range(3):
             full[k] += shown == {S.COL[k]}
     assert full[T.BLUE] * 3 >= n and full[T.RED] == full[T.YELLOW] == 0
+
+
+def test_the_kings_unlit_pips_keep_their_hue_on_the_leds():
+    """Yellow, Red and Blue unlit Seal pips stay three colours on the LEDs
+    from brightness 20% up (hal.colour.pixel_duty: what the LEDs show)."""
+    from hal.colour import pixel_duty
+    from hal.display import Display
+    for brightness in (20, 40, 70, 100):
+        shown = set()
+        for king_colour in S.COL:
+            d = Display()
+            S.draw_pips(d, 0, 0, 0, 6, king_colour)
+            c = d.get(0, 0)
+            shown.add(pixel_duty(c >> 16, (c >> 8) & 0xFF, c & 0xFF, brightness))
+        assert len(shown) == 3, brightness
