@@ -473,8 +473,9 @@ class UI(GameUI):
             first = min(max(0, cur - per // 2), n - per)
         dim = None
         if mine and st.phase == T.LAY:
-            def dim(i):
+            def unlayable(i):
                 return not st.can_lay(cards[i])
+            dim = unlayable
         marks = []
         if mine:
             if self.options is not None:
