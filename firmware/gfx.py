@@ -9,9 +9,8 @@ def frame(d, x, y, w, h, colour):
     """Rectangle outline."""
     d.rect(x, y, w, 1, colour)
     d.rect(x, y + h - 1, w, 1, colour)
-    for yy in range(y + 1, y + h - 1):
-        d.pixel(x, yy, colour)
-        d.pixel(x + w - 1, yy, colour)
+    d.rect(x, y + 1, 1, h - 2, colour)
+    d.rect(x + w - 1, y + 1, 1, h - 2, colour)
 
 
 def text(d, x, y, s, colour):

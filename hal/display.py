@@ -100,14 +100,14 @@ class Display:
     def _line(self, k, end, colour):
         """Logical pixels from index k ((y << 4) | x) to before `end`: a row
         if end - k <= 16, else a column (every 16th index)."""
-        # rect() and _line() each keep at most 11 words of locals and stack:
-        # MicroPython puts a bigger call frame on the heap, and allocating it
-        # in a fragmented heap costs more than drawing a row.
-        at = self._at
+        # rect() and _line() each keep at most 11 words of locals and stack
+        # (so `_at` is not given a local of its own): MicroPython puts a
+        # bigger call frame on the heap, and allocating it in a fragmented
+        # heap costs more than drawing a row.
         buf = self.buf
         step = 16 if end - k > 16 else 1
         while k < end:
-            i = at[k]
+            i = self._at[k]
             buf[i] = colour >> 16
             buf[i + 1] = (colour >> 8) & 0xFF
             buf[i + 2] = colour & 0xFF

@@ -407,6 +407,30 @@ def test_framebuf_path_in_micropython_gives_the_same_bytes_as_the_plain_path():
     assert limited >= 3  # the limiter was exercised
 
 
+@pytest.mark.mpy
+def test_drawing_allocates_nothing_in_micropython():
+    """pixel() and rect() (rows, a column, a block, clipped) keep their call
+    frames small enough for MicroPython's C stack: drawing allocates no heap,
+    which in a fragmented heap costs more than the drawing itself."""
+    code = """
+import gc, micropython
+from hal.display import Display
+from hal.pipeline import LedDisplay, wiring
+for d in (Display(), LedDisplay(16, 16, wiring(16, 16), lambda p: None)):
+    gc.collect()
+    before = micropython.mem_total()
+    d.pixel(3, 4, 0x102030)
+    d.rect(0, 0, 12, 1, 0x102030)
+    d.rect(0, 1, 1, 12, 0x102030)
+    d.rect(2, 2, 2, 2, 0x102030)
+    d.rect(-3, 14, 40, 5, 0x102030)
+    print('ALLOC', micropython.mem_total() - before)
+"""
+    r = mpy_runtime.run_in_repo(code, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    assert [l for l in r.stdout.splitlines() if l.startswith("ALLOC")] == ["ALLOC 0"] * 2
+
+
 # Frame after frame: what the framebuf path keeps between frames ------------------------
 
 SEQ_CONFIGS = (("GRB", 100, 256), ("RGB", 100, 256), ("GRBW", 100, 256), ("RWGB", 37, 256),
