@@ -38,12 +38,10 @@ class Game:
     VERSION = 1
 
     def __init__(self, num_players=2, variant="standard", seed=1):
-        if not self.MIN_PLAYERS <= num_players <= self.MAX_PLAYERS:
-            if self.MIN_PLAYERS == self.MAX_PLAYERS:
-                raise ValueError("%s takes %d players, not %d" % (
-                    self.NAME, self.MIN_PLAYERS, num_players))
-            raise ValueError("%s takes %d-%d players, not %d" % (
-                self.NAME, self.MIN_PLAYERS, self.MAX_PLAYERS, num_players))
+        lo, hi = self.MIN_PLAYERS, self.MAX_PLAYERS
+        if not lo <= num_players <= hi:
+            raise ValueError("%s takes %s players, not %d" % (
+                self.NAME, "%d-%d" % (lo, hi) if lo < hi else lo, num_players))
         self.num_players = num_players
         self.variant = self.check_variant(variant, num_players)
         self.seed = seed
