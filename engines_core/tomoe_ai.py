@@ -233,8 +233,15 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
     tie-breaks per action) stands in for rng."""
     geo = state.geo
     board = state.board
-    out = lay_entries(geo, board, state.supply, me, k, tie, rng)
-    if turns and state.may_turn():
+    turns = turns and state.may_turn()
+    if k:
+        out = []
+    else:
+        # Room for every action at once: growing a list of up to 288 entries
+        # step by step would want free runs of up to 2 KB on a small heap.
+        out = [0] * (6 * state.empty + (2 * (geo.n - state.empty) if turns else 0))
+    n = lay_entries(geo, board, state.supply, me, k, tie, rng, out)
+    if turns:
         locked = state.locked
         for c in range(geo.n):
             if not board[c] or locked[c]:
@@ -250,22 +257,26 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
                 t = tie[a + d] if tie else rng.below(TIE) if rng else 0
                 x = ((base2 - vals[T.turned(p, d)]) * TIE + t) * SLOT + a + d
                 if not k:
-                    out.append(x)
+                    out[n] = x
+                    n += 1
                 elif len(out) < k or x < out[-1]:
                     _insert(out, x, k)
     if not k:
+        del out[n:]
         out.sort()
     return out
 
 
-def lay_entries(geo, board, supply, me, k=0, tie=None, rng=None):
+def lay_entries(geo, board, supply, me, k, tie, rng, out):
     """Every lay of a figure left in `supply` on an empty cell of `board`,
-    valued for `me`, packed as in `ranked` (unsorted with k=0; else only the
-    k best, sorted). Tie-breaks from the table `tie`, else from `rng`."""
+    valued for `me`, packed as in `ranked`, into the list `out`: with k=0
+    unsorted into its first slots (it must have room for six per empty
+    cell), returning how many; else only the k best, sorted, appended.
+    Tie-breaks from the table `tie`, else from `rng`."""
     ch = Chains(geo, board)
     base = BIAS - _value(ch, me)
     orient = geo.orient
-    out = []
+    n = 0
     for c in range(geo.n):
         if board[c]:
             continue
@@ -277,10 +288,11 @@ def lay_entries(geo, board, supply, me, k=0, tie=None, rng=None):
                 t = tie[a + p] if tie else rng.below(TIE) if rng else 0
                 x = ((base - vals[p]) * TIE + t) * SLOT + a + p
                 if not k:
-                    out.append(x)
+                    out[n] = x
+                    n += 1
                 elif len(out) < k or x < out[-1]:
                     _insert(out, x, k)
-    return out
+    return n
 
 
 def _insert(out, x, k):
@@ -386,7 +398,9 @@ class Search:
     def lays(self, board, p, k):
         """The k best lays for p on board (packed as in ranked)."""
         self.count()
-        return lay_entries(self.geo, board, self.supply, p, k, self.tie)
+        out = []
+        lay_entries(self.geo, board, self.supply, p, k, self.tie, None, out)
+        return out
 
     def leaf(self, board, empty, p):
         # A leaf near the end also counts exactly (enclosure and pockets):

@@ -21,7 +21,19 @@ choose alike.
 from engines_core import tomoko as T
 from engines_core.players import best_first, near_best
 
-_POP = bytes(bin(i).count("1") for i in range(512))
+
+
+def _bytes_of(n, f):
+    """bytearray of f(0) .. f(n - 1), filled in place: building a table from
+    a generator or a list grows it step by step, and on a small heap those
+    doubling copies want a free run twice the table's size."""
+    t = bytearray(n)
+    for i in range(n):
+        t[i] = f(i)
+    return t
+
+
+_POP = _bytes_of(512, lambda i: bin(i).count("1"))
 _LAY = 1000  # value of one card laid
 _SHIFTS = (0, 1, 2, 5, 6, 7, 10, 11, 12)  # bit offset of each 3x3 window
 _FILL = 20  # value of one more ball on the board
@@ -32,9 +44,13 @@ _THREAT = 150  # hard: value of being sure to lay a card next turn
 _RISK = 500  # hard: cost of the next seat being sure to lay a card on its push
 
 # Closeness tables: card -> bytearray(512), the value of a full window whose
-# dark mask is the index. A small cache: only cards in play are ever needed.
+# dark mask is the index. A small cache, least recently used first out:
+# only cards in play are ever needed. The least recently used table's buffer
+# is refilled for a new card, so a long game allocates at most _MAX_TABLES of
+# them (a fresh 512-byte run every few moves would fragment a small heap).
+# A hand holds at most 3 cards, so a table in use is never the one refilled.
 _TABLES = {}
-_TABLE_ORDER = []
+_TABLE_ORDER = []  # cards, least recently used first
 _MAX_TABLES = 12
 
 
@@ -49,16 +65,22 @@ _FIT = bytes(_fit(n - b, b) if b <= n else 0 for n in range(10) for b in range(1
 
 
 def _table(card):
+    """The closeness table of `card` (cached)."""
     t = _TABLES.get(card)
-    if t is None:
+    if t is not None:
+        if _TABLE_ORDER[-1] != card:
+            _TABLE_ORDER.remove(card)
+            _TABLE_ORDER.append(card)
+    else:
         rots = T.ROTATIONS[card]
         pop = _POP
-        t = bytearray(512)
+        if len(_TABLE_ORDER) >= _MAX_TABLES:
+            t = _TABLES.pop(_TABLE_ORDER.pop(0))
+        else:
+            t = bytearray(512)
         r0, r1, r2, r3 = rots
         for dm in range(512):
             t[dm] = _FIT[90 + min(pop[dm ^ r0], pop[dm ^ r1], pop[dm ^ r2], pop[dm ^ r3])]
-        if len(_TABLE_ORDER) >= _MAX_TABLES:
-            del _TABLES[_TABLE_ORDER.pop(0)]
         _TABLES[card] = t
         _TABLE_ORDER.append(card)
     return t
@@ -250,7 +272,8 @@ def _lines_of(diff):
 
 
 # _LINES_OF[diff] for every non-empty 9-bit set of hollows.
-_LINES_OF = bytes([0] + [_lines_of(d) for d in range(1, 512)])
+_LINES_OF = _bytes_of(512, _lines_of)
+_LINES_OF[0] = 0  # the empty set lies in no line
 
 # The two entries whose pushes run along board row i, and column j; as
 # tuples and as bit masks of entries.

@@ -39,6 +39,25 @@ def test_bitboard_push_matches_the_engine():
         assert A.bitboards(b) == A.after(d, f, colour, entry)
 
 
+def test_closeness_tables_stay_right_as_the_cache_recycles_buffers():
+    # A full window whose dark mask differs from the card's best rotation in
+    # `bad` hollows is worth (9 - bad)^2 - 3 bad^2 (at least 0). Hands of
+    # three, drawn at random from all 36 cards, keep the 12-table cache
+    # recycling its buffers; every table of a hand must stay its own card's.
+    def expected(card, dm):
+        bad = min(bin(dm ^ r).count("1") for r in T.ROTATIONS[card])
+        return max(0, (9 - bad) ** 2 - 3 * bad * bad)
+
+    rng = Rng(9)
+    for _ in range(150):
+        hand = [rng.below(T.NUM_CARDS) for _ in range(3)]
+        tables = [A._table(c) for c in hand]
+        for c, t in zip(hand, tables):
+            for dm in range(0, 512, 7):
+                assert t[dm] == expected(c, dm), (c, dm)
+    assert len(A._TABLES) <= A._MAX_TABLES
+
+
 def test_can_complete_matches_brute_force():
     """The hard player's pruned one-push search finds exactly the completions a
     search over all 40 pushes finds."""
