@@ -81,7 +81,8 @@ def parser():
     ap.add_argument("--json", action="store_true", help="headless: print one JSON line")
     ap.add_argument("--script", type=_script,
                     help="headless: comma-separated steps: a button (UP DOWN LEFT RIGHT A B "
-                         "MENU) is tapped, BUTTON:long held, wait:MS waits, idle runs until a "
+                         "MENU) is tapped, BUTTON:long held, BUTTON:down ... BUTTON:up kept "
+                         "down in between, wait:MS waits, idle runs until a "
                          "person must act, shot:NAME saves NAME.png, e.g. 'RIGHT,A,idle,shot:x'")
     ap.add_argument("--frames", default=None,
                     help="headless: folder for shot:NAME PNGs (default: frames)")

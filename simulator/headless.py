@@ -3,6 +3,8 @@
 A script is a comma-separated list of steps:
   UP DOWN LEFT RIGHT A B MENU   tap a button (60 ms down, 60 ms up)
   A:long B:long                 hold it 900 ms
+  A:down ... A:up               press it and keep it down until A:up (chords,
+                                e.g. "B:down,A,B:up", or a shot while held)
   wait:MS                       let time pass
   idle                          run until a person must act (or 120 s pass)
   shot:NAME                     save the current frame as NAME.png
@@ -110,6 +112,9 @@ class ScriptRunner:
                 self.idle()
             elif name == "shot":
                 self.shot(arg)
+            elif name in ("down", "up"):
+                self._set(arg, name == "down")
+                self.advance(60)
             else:
                 self.hold(arg, 900 if name == "long" else 60)
         return self.shots
@@ -117,8 +122,9 @@ class ScriptRunner:
 
 def parse_script(script):
     """The steps of a script as (name, arg) pairs: ("wait", ms), ("idle", None),
-    ("shot", NAME), ("tap", button) or ("long", button). A step that is none
-    of these raises ValueError naming it, before anything runs."""
+    ("shot", NAME), ("tap", button), ("long", button), ("down", button) or
+    ("up", button). A step that is none of these raises ValueError naming it,
+    before anything runs."""
     steps = []
     for raw in script.split(","):
         step = raw.strip()
@@ -131,9 +137,9 @@ def parse_script(script):
             steps.append(("idle", None))
         elif name == "shot" and arg:
             steps.append(("shot", arg))
-        elif name.upper() in B.NAMES and (not colon or arg == "long"):
-            steps.append(("long" if colon else "tap", B.button_named(name)))
+        elif name.upper() in B.NAMES and arg in ("", "long", "down", "up") and (arg or not colon):
+            steps.append((arg or "tap", B.button_named(name)))
         else:
-            raise ValueError("bad script step %r (steps: %s, BUTTON:long, wait:MS, idle, "
-                             "shot:NAME)" % (step, " ".join(B.NAMES)))
+            raise ValueError("bad script step %r (steps: %s, BUTTON:long, BUTTON:down, "
+                             "BUTTON:up, wait:MS, idle, shot:NAME)" % (step, " ".join(B.NAMES)))
     return steps

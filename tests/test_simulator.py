@@ -165,6 +165,29 @@ def test_the_script_names_its_bad_step_before_running_any():
         headless.parse_script("idle,A,wait:-5")
     assert headless.parse_script(" idle, a ,B:long,wait:20,shot:x,") == [
         ("idle", None), ("tap", 4), ("long", 5), ("wait", 20), ("shot", "x")]
+    assert headless.parse_script("A:down,B,a:up") == [("down", 4), ("tap", 5), ("up", 4)]
+    for bad in ("A:", "A:held", "idle:long", "shot:"):
+        with pytest.raises(ValueError, match=repr(bad)):
+            headless.parse_script(bad)
+
+
+def test_a_script_can_keep_a_button_down_between_steps():
+    """A:down ... A:up: Tomoko's scores show while A is held, the board after."""
+    from tests.firmware_helpers import app_with, tomoko_session
+    app, run = app_with(tomoko_session())
+    d = app.hal.display
+
+    def changed(a, b):
+        return sum(a[i:i + 3] != b[i:i + 3] for i in range(0, len(a), 3))
+
+    run.run("idle")
+    board = bytes(d.buf)
+    run.run("A:down,wait:900")
+    held = bytes(d.buf)
+    assert app.hal.buttons.raw == 1 << 4
+    run.run("A:up")
+    assert app.hal.buttons.raw == 0
+    assert changed(board, held) > 50 and changed(held, bytes(d.buf)) > 50
 
 
 @pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="always has a display")
