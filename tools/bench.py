@@ -306,8 +306,12 @@ def main(argv=None):
     ap.add_argument("--write-doc", action="store_true", help="rewrite docs/benchmarks.md")
     ap.add_argument("--quick", action="store_true", help="tiny counts: a smoke run")
     ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
-    ap.add_argument("--duel-games", type=int, default=200)
-    ap.add_argument("--hard-games", type=int, default=200)
+    ap.add_argument("--duel-games", type=int, default=200,
+                    help="games per pairing without hard: easy and normal against "
+                         "random, normal against easy (default: 200)")
+    ap.add_argument("--hard-games", type=int, default=200,
+                    help="games per pairing with hard: against random and against "
+                         "normal (default: 200)")
     args = ap.parse_args(argv)
     games = check_args(ap, args)
     result = run(games, args.quick, args.duel_games, args.hard_games,

@@ -101,16 +101,24 @@ def check_args(ap, args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.duel", description=__doc__.splitlines()[0])
-    ap.add_argument("--game", required=True)
-    ap.add_argument("--a", default="normal")
-    ap.add_argument("--b", default="random")
-    ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--players", type=int, default=None)
-    ap.add_argument("--variant", default="standard")
-    ap.add_argument("--first-seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=None)
-    ap.add_argument("--json", action="store_true")
+    ap = argparse.ArgumentParser(prog="python -m tools.duel", description=__doc__.splitlines()[0],
+                                 epilog="Example: python -m tools.duel --game tomoe --a hard "
+                                        "--b normal --games 200")
+    from engines_core import registry
+    ap.add_argument("--game", required=True, help="the game: " + ", ".join(registry.NAMES))
+    ap.add_argument("--a", default="normal",
+                    help="the level measured: random, easy, normal or hard (default: normal)")
+    ap.add_argument("--b", default="random",
+                    help="the level it plays against, in every other seat (default: random)")
+    ap.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    ap.add_argument("--players", type=int, default=None,
+                    help="players per game (default: the fewest the game takes)")
+    ap.add_argument("--variant", default="standard", help="a variant of the game")
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="seed of the first game; the others follow (default: 0)")
+    ap.add_argument("--jobs", type=int, default=None,
+                    help="games played at once (default: one per core)")
+    ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     args = ap.parse_args(argv)
     check_args(ap, args)
     r = duel(args.game, args.a, args.b, args.games, args.players, args.variant,

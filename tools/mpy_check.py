@@ -145,12 +145,14 @@ def check_args(ap, args):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.mpy_check",
                                  description=__doc__.splitlines()[0])
-    ap.add_argument("--game", required=True)
+    from engines_core import registry
+    ap.add_argument("--game", required=True, help="the game: " + ", ".join(registry.NAMES))
     ap.add_argument("--heap", default="64k", type=_heap,
                     help="MicroPython heap: bytes, or with k or m, e.g. 64k (at least 4k)")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--variant", default="standard")
-    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
+    ap.add_argument("--variant", default="standard", help="a variant of the game")
+    ap.add_argument("--players", type=int, default=None,
+                    help="computer players at normal (default: the fewest the game takes)")
     ap.add_argument("--seats", default=None, help="computer seats, e.g. ai,ai:hard,random")
     ap.add_argument("--source", action="store_true", help="load .py sources, not the .mpy bundle")
     args = ap.parse_args(argv)

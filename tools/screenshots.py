@@ -42,8 +42,11 @@ def menu(out):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.screenshots")
-    ap.add_argument("--out", default=os.path.join("docs", "screens"))
+    ap = argparse.ArgumentParser(prog="python -m tools.screenshots",
+                                 description="Render the README's screenshots with the "
+                                             "headless simulator.")
+    ap.add_argument("--out", default=os.path.join("docs", "screens"),
+                    help="folder for the PNGs (default: docs/screens)")
     ap.add_argument("--games", default=None,
                     help="comma-separated: menu and games (default: all)")
     args = ap.parse_args(argv)
