@@ -143,6 +143,19 @@ def test_tools_flash_is_an_executable_wrapper():
     assert r.returncode == 0 and "--circuitpython" in r.stdout and "--dry-run" in r.stdout
 
 
+def test_the_lighter_set_up_groups_pin_what_the_tests_run_with():
+    """./tools/flash sets up only the 'flash' group and ./tools/play the 'sim'
+    group; ./tools/test installs 'dev'. Each pin of the lighter groups must
+    be in 'dev' too, or a maker would flash with a version nobody tested."""
+    from tools.deps import group
+    dev = set(group("dev"))
+    for name in ("flash", "sim"):
+        pins = group(name)
+        assert pins and all("==" in p for p in pins), pins
+        assert set(pins) <= dev, (name, set(pins) - dev)
+    assert "_env.sh\" flash" in open(os.path.join(ROOT, "tools", "flash")).read()
+
+
 def test_package_json_lists_the_firmware_for_mip():
     with open(os.path.join(ROOT, "package.json")) as f:
         pkg = json.load(f)
