@@ -75,9 +75,17 @@ def _clamp(v, lo, hi):
     return lo if v < lo else hi if v > hi else v
 
 
+def is_word(v, longest, extra=""):
+    """A name this file may hold: 1 to `longest` characters, each a-z, 0-9
+    or one of `extra` (game names, seat kinds, variants such as tiles32 or
+    quick+open)."""
+    return 0 < len(v) <= longest and all("a" <= c <= "z" or "0" <= c <= "9" or c in extra
+                                         for c in v)
+
+
 def _is_name(v):
-    return 0 < len(v) <= 12 and all("a" <= c <= "z" for c in v)
+    return is_word(v, 12)
 
 
 def _is_variant(v):
-    return 0 < len(v) <= 24 and all(("a" <= c <= "z") or c == "+" for c in v)
+    return is_word(v, 24, "+")

@@ -5,6 +5,8 @@ Stored as `key=value` lines (`tomoko.played=12`, `tomoko.won.human=5`,
 loses the damaged counts.
 """
 
+from firmware.settings import is_word
+
 STATS_FILE = "stats.txt"
 KINDS = ("human", "easy", "normal", "hard", "random")
 
@@ -76,4 +78,4 @@ def _is_key(k):
     parts = k.split(".")
     if not 2 <= len(parts) <= 3:
         return False
-    return all(p and all("a" <= c <= "z" for c in p) for p in parts)
+    return all(is_word(p, 12) for p in parts)
