@@ -24,10 +24,15 @@ class Game:
     """Base class for a game state.
 
     Required in subclasses: NAME, MIN_PLAYERS, MAX_PLAYERS, VARIANTS,
-    NUM_ACTIONS (every action is below it), and `_new(num_players, variant,
-    seed)`, `current_player`, `legal_actions`, `_why_illegal`, `_apply`,
+    NUM_ACTIONS (every action is below it), TAG (two bytes that start the
+    game's saves, see codec.py), and `_new(num_players, variant, seed)`,
+    `current_player`, `legal_actions`, `_why_illegal`, `_apply`,
     `is_terminal`, `scores`, `winners`, `_hide_from`, `redeal_hidden`,
     `serialize`, `_load`, `clone`, `check`, `action_name`.
+
+    `restore` and `clone` make states without `__init__`: `_load` must set
+    every attribute (num_players, variant and seed included) and `clone`
+    must copy every one. docs/adding-a-game.md walks through it all.
     """
 
     NAME = ""
@@ -35,6 +40,7 @@ class Game:
     MAX_PLAYERS = 2
     VARIANTS = ("standard",)
     NUM_ACTIONS = 0
+    TAG = b""
     VERSION = 1
 
     def __init__(self, num_players=2, variant="standard", seed=1):
@@ -101,7 +107,9 @@ class Game:
         raise NotImplementedError
 
     def winners(self):
-        """Sorted list of winning seats; empty until the game is over."""
+        """Sorted list of winning seats: empty until the game is over, then
+        never empty. Seats that share the win are all listed (the end screen
+        says DRAW when that is every seat)."""
         raise NotImplementedError
 
     def view_for(self, seat):
@@ -128,10 +136,12 @@ class Game:
 
     @classmethod
     def restore(cls, data):
-        """Rebuild a state from `serialize()` output; CorruptState if invalid."""
+        """Rebuild a state from `serialize()` output (`_load`, then `check`);
+        CorruptState if invalid."""
         g = object.__new__(cls)
         try:
             g._load(bytes(data))
+            g.check()
         except CorruptState:
             raise
         except Exception as e:  # index errors, bad values...
@@ -143,7 +153,8 @@ class Game:
 
     def check(self):
         """Raise CorruptState unless every piece, card and tile is accounted
-        for and the state is one the rules can reach (restore calls it)."""
+        for and the state is one the rules can reach (restore calls it after
+        `_load`)."""
         raise NotImplementedError
 
     def action_name(self, action):

@@ -11,6 +11,11 @@ _ALL = 0b11100  # 2, 3 or 4 players (bit n: playable with n players)
 # name -> (engine module, engine class, computer-player module, title,
 #          fewest players, most players,
 #          ((variant, player counts as bits, what the menu calls it), ...))
+# Add a game at the end: a save names its game by its place here. Names and
+# variants are lower-case letters and digits (variants may join words with
+# "+"), at most 12 and 24 characters, as settings files keep them; titles and
+# variant labels use the 3x5 font's characters; at most 4 players (there are
+# 4 seat colours). Tests check all of it (tests/test_firmware.py).
 GAMES = (
     ("tomoko", "engines_core.tomoko", "Tomoko", "engines_core.tomoko_ai", "TOMOKO", 2, 4,
      (("standard", _ALL, "BASIC"), ("quick", _ALL, "QUICK"), ("teams", 1 << 4, "TEAMS"),
@@ -71,6 +76,11 @@ def players(name):
     """(fewest, most) players of a game, without importing its engine."""
     g = _entry(name)
     return g[5], g[6]
+
+
+def variants(name):
+    """Every variant of a game, with any number of players."""
+    return [v[0] for v in _entry(name)[7]]
 
 
 def variants_for(name, num_players):

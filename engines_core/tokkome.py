@@ -460,7 +460,6 @@ class Tokkome(Game):
             self.sets.append(r.seq(VALUES))
         self.wins = r.seq(n)
         r.end()
-        self.check()
 
     def check(self):
         """Raise CorruptState unless every card is accounted for and the

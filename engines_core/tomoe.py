@@ -578,7 +578,6 @@ class Tomoe(Game):
             if self.board[c]:
                 self.supply[figure_of(self.geo.orient[c], self.board[c])] -= 1
         self._refresh()
-        self.check()
 
     def check(self):
         """Raise CorruptState unless every tile is accounted for and the turn

@@ -417,7 +417,6 @@ class Tomoko(Game):
         self.dropped = r.u8()
         self.lays = [tuple(r.raw(4)) for _ in range(r.u8())]
         r.end()
-        self.check()
 
     def check(self):
         """Raise CorruptState unless every ball and card is accounted for."""

@@ -471,7 +471,6 @@ class Toncc(Game):
         for c in range(CELLS):
             if c != MIND and self.layout[c] < NUM_REGIONS:
                 self.cell_of[self.layout[c]] = c
-        self.check()
 
     def check(self):
         """Raise CorruptState unless the Regions, Seals and Kings are all

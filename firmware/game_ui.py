@@ -38,7 +38,12 @@ class GameUI:
         """A person in `seat` is about to choose: reset cursors."""
 
     def button(self, ev, seat, now):
-        """Handle a button for the person in `seat`; return an action to try or None."""
+        """Handle a button for the person in `seat`; return an action to try or None.
+
+        Every event kind arrives (hal.buttons: PRESS, REPEAT, RELEASE, LONG,
+        CLICK): move cursors on PRESS and REPEAT, act on CLICK (a short
+        press), never on PRESS of A or B - a long A is the look view and a
+        long B the pause menu, and the play screen takes those itself."""
         return None
 
     def illegal(self, reason, now):

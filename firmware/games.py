@@ -4,7 +4,9 @@ from engines_core import registry
 
 # name -> (rows of the menu's little picture, {character: colour}); other
 # characters are left dark. Kept here, not in the screens modules, so the
-# menu can show every game without loading any (the colours are the games').
+# menu can show every game without loading any. At most 4 rows of at most 8
+# characters, and each colour is one of the game's own (a constant of its
+# screens module): tests/test_firmware.py checks both.
 ICONS = {
     "tomoko": (("BW.B", "WBWW", ".BBW"), {"B": 0x2440FF, "W": 0xFFD890, ".": 0x0C0C0C}),
     # Two tiles as on the board: (W,W,B) pointing up, (B,B,W) pointing down.
@@ -19,7 +21,9 @@ ICONS = {
 
 # name -> the game's keys, one "KEY: WHAT IT DOES" a page (the 3x5 font's
 # capitals and signs). The menu's HELP line and the pause menu show them a
-# page at a time; like ICONS they are here so no game needs loading.
+# page at a time; like ICONS they are here so no game needs loading. At
+# least 4 pages, one starting "HOLD A:" (what the look view shows) and one
+# exactly "HOLD B: PAUSE" (tests/test_firmware.py checks).
 HELP = {
     "tomoko": ("ARROWS: ROUND THE EDGE", "ARROW ACROSS: OTHER END", "A: PUSH THE BALL",
                "B: OTHER COLOUR", "HOLD A: SCORES (OPEN: ALL CARDS)", "HOLD B: PAUSE"),

@@ -63,21 +63,21 @@ def _script(text):
 
 
 def parser():
+    from engines_core import registry
     ap = argparse.ArgumentParser(prog="python -m simulator", description=__doc__.splitlines()[0])
     mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--window", action="store_true", help="pygame window (default with a display)")
     mode.add_argument("--terminal", action="store_true", help="24-bit colour text in this terminal")
     mode.add_argument("--headless", action="store_true", help="no display: JSON results or PNG frames")
-    ap.add_argument("--game", help="tomoko, tomoe, tokkome or toncc (default: start at the menu)")
+    ap.add_argument("--game", help="%s (default: start at the menu)" % ", ".join(registry.NAMES))
     ap.add_argument("--seats", default=None, type=_seats,
                     help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human "
                          "(default: human, then computer players, as few seats as the game "
                          "takes; with --headless and no --script: all ai)")
     ap.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
     ap.add_argument("--variant", default="standard",
-                    help="tomoko: standard, quick, teams, open, quick+teams, quick+open; "
-                         "tomoe: standard, large, tiles32; tokkome: standard; "
-                         "toncc: standard, short")
+                    help="; ".join("%s: %s" % (g, ", ".join(registry.variants(g)))
+                                   for g in registry.NAMES) + " (default: standard)")
     ap.add_argument("--json", action="store_true", help="headless: print one JSON line")
     ap.add_argument("--script", type=_script,
                     help="headless: comma-separated steps: a button (UP DOWN LEFT RIGHT A B "

@@ -49,6 +49,7 @@ def test_smallest_heap_is_one_from_which_every_size_up_runs():
     (["--game", "chess"], "--games: unknown game 'chess'"),
     (["--games", "tomoko,chess"], "--games: unknown game 'chess'"),
     (["--quick", "--write-doc"], "--quick is only a smoke run"),
+    (["--games", "tomoe", "--write-doc"], "leave out --games"),
     (["--duel-games", "0"], "--duel-games must be at least 1"),
 ])
 def test_bench_bad_arguments_are_a_usage_error(capsys, argv, message):

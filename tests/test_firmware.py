@@ -4,7 +4,7 @@ end screen, saving and resuming, memory trouble. Tomoko is the game used."""
 import pytest
 
 from engines_core import tomoko as T
-from firmware import palette, saves, sounds, tomoko_screens as TS
+from firmware import games, palette, saves, sounds, tomoko_screens as TS
 from firmware.end import EndScreen
 from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN
@@ -302,7 +302,7 @@ def test_the_menu_loads_no_game_until_one_starts():
     import sys
     out = subprocess.run([sys.executable, "-c", MENU_PROBE], capture_output=True, text=True,
                          check=True).stdout.splitlines()
-    assert out[0] == "SEEN ['tokkome', 'tomoe', 'tomoko', 'toncc']"
+    assert out[0] == "SEEN %s" % sorted(games.playable())
     assert out[1] == "MENU []"
     game = ast.literal_eval(out[2][5:])  # the printed list of module names
     assert {"engines_core.tokkome", "firmware.tokkome_screens"} <= set(game)
@@ -326,6 +326,24 @@ def test_every_game_has_a_menu_icon_in_its_own_colours():
             elif isinstance(v, (tuple, list)):
                 own.update(x for x in v if isinstance(x, int))
         assert set(colours.values()) <= own, name
+
+
+def test_every_registered_game_fits_the_firmware():
+    """What engines_core/registry.py asks of a game: names and variants that
+    settings files keep, titles and variant labels in the font, at most as
+    many players as there are seat colours."""
+    from engines_core import registry
+    from firmware import font
+    from firmware.settings import is_word
+    for name in registry.NAMES:
+        assert is_word(name, 12), name
+        assert all(ch in font.GLYPHS for ch in registry.title(name)), name
+        lo, hi = registry.players(name)
+        assert 1 <= lo <= hi <= len(palette.PLAYERS), name
+        for variant in registry.variants(name):
+            assert is_word(variant, 24, "+"), (name, variant)
+            label = registry.variant_label(name, variant)
+            assert all(ch in font.GLYPHS for ch in label), (name, label)
 
 
 def test_every_game_names_its_keys_in_the_font():
@@ -382,7 +400,7 @@ def test_pause_menu_goes_on_quits_or_shows_the_keys():
     assert app.screen is play and not play.paused
 
 
-@pytest.mark.parametrize("game", ["tomoko", "tomoe", "tokkome", "toncc"])
+@pytest.mark.parametrize("game", games.playable())
 def test_the_thinking_dots_cover_nothing_the_game_shows(game):
     """While a computer thinks, the play screen adds three dots where the
     game's screens leave LEDs dark (or none where they have no room): over a

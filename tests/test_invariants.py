@@ -112,7 +112,10 @@ def test_views_hide_only_what_is_hidden(name, n, variant):
         other.redeal_hidden(seat, rng)
         other.seed ^= 0x5EED  # the deal must not be recomputable from a view
         other.check()
-        assert other.view_for(seat).serialize() == view.serialize()
+        assert other.view_for(seat).serialize() == view.serialize(), (
+            "seat %d's view differs after redeal_hidden: _hide_from must replace everything "
+            "the seat cannot see canonically (and the view hold no random-number state a "
+            "deal could be recomputed from)" % seat)
         a = players.choose(g, "normal", Rng(7))
         assert players.choose(other, "normal", Rng(7)) == a
         assert a in g.legal_actions()

@@ -288,6 +288,8 @@ def check_args(ap, args):
     """The games to measure (None: all), or argparse's usage error (exit 2)."""
     if args.quick and args.write_doc:
         ap.error("--write-doc records the full figures; --quick is only a smoke run")
+    if args.games is not None and args.write_doc:
+        ap.error("--write-doc records every game; leave out --games")
     for flag, n in (("--duel-games", args.duel_games), ("--hard-games", args.hard_games)):
         if n < 1:
             ap.error("%s must be at least 1, not %d" % (flag, n))

@@ -11,15 +11,26 @@ def _fmt(n):
     return "{:,}".format(n)
 
 
+_TITLES = {"toncc": "Tóncc"}  # else the registry's title, capitalised
+_TURN_NOTES = {"tomoe": " (tiles breathing)"}
+
+
+def _game_cases():
+    """Two rows per registered game: a person's turn, a new screen a frame."""
+    from engines_core import registry
+    out = []
+    for name in registry.NAMES:
+        title = _TITLES.get(name) or registry.title(name).capitalize()
+        out.append((name, "%s, a person's turn%s" % (title, _TURN_NOTES.get(name, ""))))
+        out.append((name + "_new", "%s, a new screen every frame" % title))
+    return tuple(out)
+
+
 PIPELINE_CASES = (
     ("game", "a Tomoko turn, frame after frame (the cursor blinks)"),
     ("game_new", "the Tomoko turn, a new screen every frame"),
     ("game_dim_changes", "the Tomoko turn, one dim LED changing hue every frame"),
-    ("tomoko", "Tomoko, a person's turn"), ("tomoko_new", "Tomoko, a new screen every frame"),
-    ("tomoe", "Tomoe, a person's turn (tiles breathing)"),
-    ("tomoe_new", "Tomoe, a new screen every frame"),
-    ("tokkome", "Tokkome, a person's turn"), ("tokkome_new", "Tokkome, a new screen every frame"),
-    ("toncc", "Tóncc, a person's turn"), ("toncc_new", "Tóncc, a new screen every frame"),
+) + _game_cases() + (
     ("busy", "all 256 LEDs lit, varied colours, limited to 500 mA, new every frame"),
     ("busy_unlimited", "the same frames on a budget they fit in"),
     ("dim", "200 dim LEDs at 10% brightness, new every frame"),

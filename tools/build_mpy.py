@@ -1,6 +1,6 @@
 """Compile the device code to MicroPython bytecode (.mpy) with mpy-cross.
 
-    python -m tools.build_mpy [--out build/mpy] [--games tomoko,tomoe]
+    python -m tools.build_mpy [--out build/mpy]
 
 Precompiled modules load without the compiler's RAM peak, which is what lets
 a whole game run in a 64 KB heap. The output folder mirrors the packages

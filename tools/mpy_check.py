@@ -56,12 +56,8 @@ def ensure_bundle(out=DEFAULT_OUT):
     if not bundle_is_stale(out):
         return out
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    with open(out + ".lock", "w") as lock:
-        try:
-            import fcntl
-            fcntl.flock(lock, fcntl.LOCK_EX)
-        except ImportError:  # no fcntl (Windows): build unguarded
-            pass
+    from tools.locks import one_at_a_time
+    with one_at_a_time(out + ".lock"):
         if bundle_is_stale(out):
             build(out)
     return out

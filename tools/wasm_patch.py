@@ -80,14 +80,18 @@ def patched_path(original):
     if os.path.exists(out):
         return out
     os.makedirs(cache_dir(), exist_ok=True)
-    named = out + ".named"
-    with open(named, "wb") as f:
-        f.write(name_stack_pointer(data))
-    tmp = out + ".tmp"
-    subprocess.run([find_wasm_opt(), named, *FEATURES, "--spill-pointers", "-O3",
-                    "-o", tmp], check=True)
-    os.replace(tmp, out)
-    os.remove(named)
+    from tools.locks import one_at_a_time
+    with one_at_a_time(out + ".lock"):  # test workers may all start here at once
+        if os.path.exists(out):
+            return out
+        named = out + ".named"
+        with open(named, "wb") as f:
+            f.write(name_stack_pointer(data))
+        tmp = out + ".tmp"
+        subprocess.run([find_wasm_opt(), named, *FEATURES, "--spill-pointers", "-O3",
+                        "-o", tmp], check=True)
+        os.replace(tmp, out)
+        os.remove(named)
     return out
 
 
