@@ -229,8 +229,9 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
     as packed small ints ((BIAS - value) * TIE + tie) * SLOT + action: see
     value_of and action_of. Ties go by action number, or at random with `rng`
     (search must not favour the first cells). With k > 0 only the k best are
-    kept (little memory); turns=False leaves turns out. `tie` (a table of
-    tie-breaks per action) stands in for rng."""
+    kept (little memory), with k < 0 only those of the best value (what
+    normal needs, without a list of every action); turns=False leaves turns
+    out. `tie` (a table of tie-breaks per action) stands in for rng."""
     geo = state.geo
     board = state.board
     turns = turns and state.may_turn()
@@ -259,10 +260,13 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
                 if not k:
                     out[n] = x
                     n += 1
+                elif k < 0:
+                    _keep_best(out, x)
                 elif len(out) < k or x < out[-1]:
                     _insert(out, x, k)
     if not k:
         del out[n:]
+    if k <= 0:
         out.sort()
     return out
 
@@ -271,7 +275,8 @@ def lay_entries(geo, board, supply, me, k, tie, rng, out):
     """Every lay of a figure left in `supply` on an empty cell of `board`,
     valued for `me`, packed as in `ranked`, into the list `out`: with k=0
     unsorted into its first slots (it must have room for six per empty
-    cell), returning how many; else only the k best, sorted, appended.
+    cell), returning how many; else appended: with k > 0 only the k best,
+    sorted, with k < 0 only those of the best value.
     Tie-breaks from the table `tie`, else from `rng`."""
     ch = Chains(geo, board)
     base = BIAS - _value(ch, me)
@@ -290,9 +295,22 @@ def lay_entries(geo, board, supply, me, k, tie, rng, out):
                 if not k:
                     out[n] = x
                     n += 1
+                elif k < 0:
+                    _keep_best(out, x)
                 elif len(out) < k or x < out[-1]:
                     _insert(out, x, k)
     return n
+
+
+def _keep_best(out, x):
+    """Keep in `out` only the entries of the best (lowest) value seen."""
+    if out:
+        d = x // UNIT - out[0] // UNIT
+        if d > 0:
+            return
+        if d < 0:
+            del out[:]
+    out.append(x)
 
 
 def _insert(out, x, k):
@@ -326,7 +344,7 @@ def _easy(state, seat, rng):
 
 
 def _normal(state, seat, rng):
-    return _best(ranked(state, seat), rng)
+    return _best(ranked(state, seat, None, -1), rng)
 
 
 # -- hard ---------------------------------------------------------------------

@@ -30,6 +30,11 @@ class PlayScreen(Screen):
     def __init__(self, session, ui=None):
         self.session = session
         self.ui = ui or games.ui_class(session.game)(session)
+        if len(session.humans()) < len(session.seats):
+            # The computer players' module too, now, while the heap is as
+            # clean as it gets: loaded at the first computer move it would
+            # have to fit between the game's own allocations.
+            registry.ai_module(session.game)
         self.phase = SHOW
         self.seat = 0
         self.shown_to = None  # the seat whose secrets were last on screen

@@ -216,6 +216,11 @@ def test_ranked_is_best_first_and_top_k_agrees():
     assert sorted(A.action_of(e) for e in full) == g.legal_actions()
     top = A.ranked(g, me, None, 5)
     assert top == full[:5]
+    for limit in (0, 4, 9):  # openings tie widely; later positions less
+        h = play_out("standard", ["normal", "normal"], 3, limit=limit)
+        every = A.ranked(h, me)
+        best = A.ranked(h, me, None, -1)  # normal's: only the best value's
+        assert best == [e for e in every if A.value_of(e) == A.value_of(every[0])]
     no_turns = A.ranked(g, me, None, 0, False)
     assert all(not T.is_turn(A.action_of(e)) for e in no_turns)
 
