@@ -22,7 +22,6 @@ from engines_core import tomoko as T
 from engines_core.players import best_first, near_best
 
 
-
 def _bytes_of(n, f):
     """bytearray of f(0) .. f(n - 1), filled in place: building a table from
     a generator or a list grows it step by step, and on a small heap those

@@ -1,6 +1,6 @@
 # Sourced by tools/test, tools/play and tools/flash (or by you, as
 # `source tools/_env.sh dev`): make .venv with the pinned packages of one
-# pyproject group ("dev" or "sim") and put it first on PATH. Idempotent:
+# pyproject group ("dev", "sim" or "flash") and put it first on PATH. Idempotent:
 # a stamp named after pyproject.toml's hash skips work already done.
 _group="${1:-dev}"
 _root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
