@@ -17,6 +17,9 @@ hangs, run the firmware.
 5. Ctrl-C (also what mpremote sends first) stops the game and the watchdog,
    leaving the REPL usable; any other error is printed, written to
    <storage>/crash.txt, and the device restarts into the saved game.
+6. `hal.restart` (MicroPython and CircuitPython boards) resets the device
+   when the firmware needs a clean heap to load a game (firmware/launch.py);
+   the reset guard does not count such a planned restart.
 """
 
 import sys
@@ -84,8 +87,8 @@ def fingerprint(storage):
 
 
 def read_resets(storage):
-    """(fingerprint, count, crashed) from the resets file."""
-    fp, count, crashed = "", 0, False
+    """(fingerprint, count, crashed, planned) from the resets file."""
+    fp, count, crashed, planned = "", 0, False, False
     try:
         data = storage.read(RESETS_FILE)
     except OSError:
@@ -102,11 +105,14 @@ def read_resets(storage):
                     count = 0
             elif key == "crash":
                 crashed = value.strip() == "1"
-    return fp, count, crashed
+            elif key == "planned":
+                planned = value.strip() == "1"
+    return fp, count, crashed, planned
 
 
-def write_resets(storage, fp, count, crashed=False):
-    text = "fp=%s\ncount=%d\ncrash=%d\n" % (fp, count, 1 if crashed else 0)
+def write_resets(storage, fp, count, crashed=False, planned=False):
+    text = "fp=%s\ncount=%d\ncrash=%d\nplanned=%d\n" % (fp, count, 1 if crashed else 0,
+                                                       1 if planned else 0)
     try:
         storage.write(RESETS_FILE, text.encode())
     except OSError:
@@ -116,8 +122,11 @@ def write_resets(storage, fp, count, crashed=False):
 def guard(storage, watchdog_reset):
     """After an abnormal reset (watchdog, or a crash recorded before the
     reset), count how many happened in a row at the same saved position.
-    Returns that count (0 after a normal start)."""
-    fp_prev, count, crashed = read_resets(storage)
+    Returns that count (0 after a normal start or a planned restart)."""
+    fp_prev, count, crashed, planned = read_resets(storage)
+    if planned:
+        write_resets(storage, fp_prev, 0)
+        return 0
     if not (watchdog_reset or crashed):
         return 0
     fp = fingerprint(storage)
@@ -126,8 +135,16 @@ def guard(storage, watchdog_reset):
     return count
 
 
+def planned_restart(hal):
+    """`hal.restart` on boards: the firmware wants a clean heap to load a game
+    (firmware/launch.py). Not a crash: the reset guard does not count it."""
+    fp = read_resets(hal.storage)[0]
+    write_resets(hal.storage, fp, 0, planned=True)
+    hal.backend.reset(hal.modules)
+
+
 def record_crash(storage, text):
-    fp, count, _ = read_resets(storage)
+    fp, count = read_resets(storage)[:2]
     write_resets(storage, fp, count, crashed=True)
     try:
         storage.write(CRASH_FILE, text.encode())
@@ -160,6 +177,8 @@ def setup(board_name=None, plat=None, modules=None, storage=None):
     hal.platform = plat
     hal.backend = be
     hal.modules = modules
+    if plat != "blinka":  # a Raspberry Pi has the memory: nothing to restart for
+        hal.restart = lambda: planned_restart(hal)
     return board, hal
 
 

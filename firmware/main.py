@@ -7,29 +7,33 @@ the player parked from the pause menu is offered as RESUME in the menu.
 
 from firmware.app import App
 from firmware.menu import Menu
-from firmware import saves
+from firmware import launch, saves
 
 
 def boot(hal, session=None):
     """The app on its first screen: `session` if given, else the saved game
-    or the menu."""
+    or the menu (or the game the last run restarted to start: launch.py)."""
     app = App(hal)
     if session is not None:
         from firmware.play import PlayScreen
         app.goto(PlayScreen(session))
         return app
+    start = launch.take_start_request(hal.storage)
     saved, where, outcome = saves.load_game(hal.storage)
     if outcome == saves.LOST:
         app.tell("SAVE LOST")
     elif outcome == saves.BACKUP:
         app.tell("SAVE DAMAGED - MAYBE ONE MOVE BACK")
-    if saved is not None and where == saves.PLAYING:
-        from firmware.play import PlayScreen
-        if outcome == saves.OK:
-            app.tell("RESUMED")
-        app.goto(PlayScreen(saved))
-    else:
-        app.goto(Menu(saved=saved))
+    if saved is not None and where == saves.PLAYING and not start:
+        if launch.open_game(app, saved.game, lambda: saved, False, restarted=True):
+            if outcome == saves.OK:
+                app.tell("RESUMED")
+            return app
+        # It did not fit even in a clean heap: parked, offered in the menu.
+    menu = Menu(saved=saved)
+    app.goto(menu)
+    if start:
+        menu.start(hal.clock.now(), restarted=True)
     return app
 
 

@@ -11,7 +11,7 @@ from engines_core import registry
 from engines_core.prng import mix_seed
 from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware.settings import KINDS, KIND_LABELS
-from firmware import gfx, palette, sounds, games, saves
+from firmware import gfx, palette, sounds, games, launch
 
 LABEL = 0x909090
 VALUE = palette.WHITE
@@ -133,26 +133,22 @@ class Menu(Screen):
             k = KINDS.index(st.seats[line])
             st.seats[line] = KINDS[(k + step) % len(KINDS)]
 
-    def start(self, now):
+    def start(self, now, restarted=False):
+        """Start the game chosen on the menu (boot calls it too, with
+        `restarted`, when the last run restarted for a clean heap)."""
         from firmware.session import Session
-        from firmware.play import PlayScreen
         st = self.app.settings
         if not self.games:
             return
         self.app.save_settings()
-        seats = st.seats[:self.players()]
+        game, seats, variant = st.game, st.seats[:self.players()], self.variant()
         seed = mix_seed(now, self.app.hal.display.frames, len(seats))
-        self.saved = None  # a new game replaces a parked one
-        games.unload(keep=st.game)
-        session = Session(st.game, seats, self.variant(), seed)
-        saves.clear_game(self.app.hal.storage)
-        self.app.autosave(session)
-        self.app.goto(PlayScreen(session))
+        launch.open_game(self.app, game, lambda: Session(game, seats, variant, seed),
+                         True, restarted)
 
     def resume(self):
-        from firmware.play import PlayScreen
-        games.unload(keep=self.saved.game)
-        self.app.goto(PlayScreen(self.saved))
+        saved = self.saved
+        launch.open_game(self.app, saved.game, lambda: saved, False)
 
     # Drawing -------------------------------------------------------------------
     def draw(self, d, now):

@@ -22,3 +22,6 @@ class Hal:
         self.storage = storage
         self.name = name
         self.watchdog = None  # set by hardware backends that have one
+        # Boards set a function that resets the device, for a clean heap
+        # (firmware/launch.py); never returns. None: no such thing here.
+        self.restart = None

@@ -6,10 +6,13 @@ from simulator.headless import ScriptRunner
 from simulator.sim_hal import make_hal
 
 
-def app_with(session=None, storage=None):
+def app_with(session=None, storage=None, restart=None):
+    """Boot the firmware on the simulator's hal (fake clock), on `storage`
+    if given; `restart`: a board's hal.restart."""
     hal = make_hal(fake_clock=True)
     if storage is not None:
         hal.storage = storage
+    hal.restart = restart
     app = boot(hal, session)
     return app, ScriptRunner(app, frames_dir="/tmp/unused-frames")
 

@@ -244,6 +244,29 @@ def test_holding_b_at_power_on_starts_at_the_menu_with_the_game_parked():
         assert isinstance(app.screen, Menu)
 
 
+def test_a_planned_restart_for_a_clean_heap_is_not_counted_as_a_hang(monkeypatch):
+    """firmware/launch.py restarts a board when a game does not fit in its
+    broken-up heap. The RP2040 may report that reset as a watchdog one; the
+    guard must not count it, or one real hang later would park the game."""
+    storage = MemoryStorage()
+    game = saved_game(storage)
+    # A watchdog reset at this position: counted once.
+    with fake_modules("micropython") as m:
+        m["machine"].state["reset_cause"] = m["machine"].WDT_RESET
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, PlayScreen) and start.read_resets(storage)[1] == 1
+        assert hal.restart is not None
+        with pytest.raises(m["fakehw"].HardReset) as e:
+            hal.restart()
+        assert "machine.reset" in str(e.value)
+    assert start.read_resets(storage)[3] is True
+    with fake_modules("micropython") as m:
+        m["machine"].state["reset_cause"] = m["machine"].WDT_RESET
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, PlayScreen) and app.screen.session.ply == game.ply
+        assert start.read_resets(storage)[1:] == (0, False, False)
+
+
 def test_holding_a_at_power_on_opens_the_hardware_check():
     with fake_modules("micropython") as m:
         fh = m["fakehw"]

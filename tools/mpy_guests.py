@@ -22,7 +22,7 @@ from firmware.end import EndScreen
 from engines_core.prng import Rng
 
 hal = Hal(Display(), Buttons(), RecordingSound(), FakeClock(), MemoryStorage())
-app = boot(hal)
+%(before_boot)sapp = boot(hal)
 
 def step(ms):
     end = hal.clock.now() + ms
@@ -36,9 +36,9 @@ def press(b):
     hal.buttons.set_raw(0, hal.clock.now())
     step(60)
 
+kinds = %(kinds)r
 menu = app.screen
 assert isinstance(menu, Menu)
-kinds = %(kinds)r
 guard = 0
 while app.settings.game != %(game)r:
     press(B.RIGHT)
@@ -94,20 +94,48 @@ def firmware_game(game, kinds, seed=1, full_effort=False):
     MemoryError in a computer player's search ends the run, instead of the
     play screen retrying with less effort (to measure the heap the full
     search needs)."""
-    code = _FIRMWARE_GAME % {"game": game, "kinds": list(kinds), "seed": seed}
+    code = _FIRMWARE_GAME % {"game": game, "kinds": list(kinds), "seed": seed,
+                             "before_boot": ""}
     if full_effort:
         code = code.replace("menu = app.screen\n", _FULL_EFFORT + "menu = app.screen\n", 1)
     return code
 
 
-def firmware_games(names, kinds_of):
+# A board's hal.restart (firmware/launch.py) in the guest: report which game
+# was being started and the flash's files, and stop. The host runs the guest
+# again from that game on those files: a new interpreter is the clean heap.
+_RESTART = """def restart():
+    print('RESTART', current, repr(hal.storage.files))
+    raise SystemExit
+hal.restart = restart
+hal.storage.files = %r
+"""
+_CHOOSE_START = "menu = app.screen\n"
+_CHOOSE_END = "press(B.A)\nassert isinstance(app.screen, PlayScreen), 'game did not start'\n"
+
+
+def firmware_games(names, kinds_of, first=0, files=None):
     """firmware_game for several games one after the other in one boot (back
-    at the menu between them); `kinds_of(name)` gives each one's seats."""
-    head, body = _FIRMWARE_GAME.split("menu = app.screen\n")
-    out = head
-    for name in names:
-        out += "menu = app.screen\n" + body % {"game": name, "kinds": list(kinds_of(name)),
-                                                "seed": 1}
+    at the menu between them); `kinds_of(name)` gives each one's seats. The
+    firmware may restart the board to start a game in a clean heap: the guest
+    then prints `RESTART <index of the game> <files>` and stops; run
+    firmware_games(names, kinds_of, index, files) next (the game is already
+    chosen: boot starts it)."""
+    out = None
+    for k in range(first, len(names)):
+        name = names[k]
+        text = _FIRMWARE_GAME % {"game": name, "kinds": list(kinds_of(name)), "seed": 1,
+                                 "before_boot": _RESTART % (files or {},)}
+        head, rest = text.split("kinds = ", 1)
+        kinds, rest = rest.split(_CHOOSE_START, 1)
+        choose, play = rest.split(_CHOOSE_END, 1)
+        if out is None:
+            out = head
+        out += "current = %d\nkinds = %s" % (k, kinds)
+        out += "if not isinstance(app.screen, PlayScreen):\n"
+        for line in (_CHOOSE_START + choose + "press(B.A)\n").splitlines():
+            out += "    " + line + "\n"
+        out += "assert isinstance(app.screen, PlayScreen), 'game did not start'\n" + play
     return out
 
 
