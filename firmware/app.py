@@ -18,7 +18,7 @@ class App:
         self.stats = Stats.load(hal.storage)
         self.screen = None
         self.running = True
-        self.notice = None  # (text, until): a message over any screen
+        self.notice = None  # (text, since, until): a message over any screen
         # The last frame shown, kept in one buffer: a new 768-byte object
         # every frame would need a free stretch that big in the heap.
         self._shown = bytearray(len(hal.display.buf))
@@ -44,8 +44,11 @@ class App:
         self.hal.sound.play(notes, self.now())
 
     def tell(self, text, ms=2500):
-        """Show a short notice in the top rows for a while."""
-        self.notice = (text, self.now() + ms)
+        """Show a notice in the top rows for `ms`, or as long as it takes
+        to scroll through once and be read."""
+        from firmware import gfx
+        now = self.now()
+        self.notice = (text, now, now + max(ms, gfx.marquee_ms(text) + 800))
 
     def swallow_held(self):
         """Buttons held now act no more until pressed anew: the press that
@@ -102,12 +105,12 @@ class App:
 
     def _draw_notice(self, d, now):
         from firmware import gfx, palette
-        text, until = self.notice
+        text, since, until = self.notice
         if now >= until:
             self.notice = None
             return
         d.rect(0, 0, 16, 7, palette.BLACK)
-        gfx.marquee(d, 1, text, palette.ACCENT, now)
+        gfx.marquee(d, 1, text, palette.ACCENT, now - since)  # from its start
 
     def run(self):
         """Loop until `running` is cleared (never, on a device)."""

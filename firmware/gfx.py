@@ -48,6 +48,12 @@ def marquee(d, y, s, colour, now, x0=0, w=SIZE, step_ms=110, pause_ms=700):
     text(clip, x0 - off + travel, y, s, colour)
 
 
+def marquee_ms(s, w=SIZE, step_ms=110, pause_ms=700):
+    """How long `marquee` takes to show all of `s` once (0 if it fits)."""
+    tw = font.width(s)
+    return 0 if tw <= w else pause_ms + (tw + 1 - w) * step_ms
+
+
 class _Clip:
     """A Display wrapper that only lets x in [lo, hi) through."""
 

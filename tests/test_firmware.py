@@ -436,3 +436,25 @@ def test_the_thinking_dots_cover_nothing_the_game_shows(game):
         session.play(players.choose(session.state, "random", rng))
         play.next_turn(app.now())
     assert checked > 5
+
+
+def test_a_long_notice_scrolls_from_its_first_letter_until_it_was_read():
+    """A notice that does not fit the 16 columns (a damaged save, no memory)
+    starts with its first letter whenever it comes, and stays until it has
+    scrolled through once."""
+    from firmware import gfx
+    app, run = app_with()
+    text = "SAVE DAMAGED - MAYBE ONE MOVE BACK"
+    run.advance(12345)  # any moment: the scroll starts with the notice
+    app.tell(text)
+    run.advance(30)
+    first = Display()
+    gfx.marquee(first, 1, text, palette.ACCENT, 0)
+    rows = [(x, y) for x in range(16) for y in range(1, 6)]
+    assert [app.hal.display.get(x, y) for x, y in rows] == [first.get(x, y) for x, y in rows]
+    whole = gfx.marquee_ms(text)
+    assert whole > 2500  # longer than a short notice lasts
+    run.advance(whole)
+    assert app.notice is not None and app.notice[0] == text
+    run.advance(1000)
+    assert app.notice is None
