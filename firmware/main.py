@@ -2,7 +2,9 @@
 
 A game that was being played when the device lost power (or was reset by
 the watchdog) comes straight back, on its turn, with a short notice; a game
-the player parked from the pause menu is offered as RESUME in the menu.
+the player parked from the pause menu is offered as RESUME in the menu; a
+game the last run restarted the board to start in a clean heap
+(firmware/launch.py) starts at once.
 """
 
 from firmware.app import App
