@@ -7,7 +7,10 @@ some seats, one person presses seeded random buttons whenever the game waits
 for a person (pass screens, cursors, choices, refused moves, the pause menu).
 """
 
-_FIRMWARE_GAME = """
+# The guest in three parts: set-up (_HEAD), choosing the game and its seats
+# in the menu and pressing A (_CHOOSE, with `kinds` set), and playing it to
+# the end and back to the menu (_PLAY).
+_HEAD = """
 import gc
 from hal import Hal, buttons as B
 from hal.display import Display
@@ -36,8 +39,9 @@ def press(b):
     hal.buttons.set_raw(0, hal.clock.now())
     step(60)
 
-kinds = %(kinds)r
-menu = app.screen
+"""
+
+_CHOOSE = """menu = app.screen
 assert isinstance(menu, Menu)
 guard = 0
 while app.settings.game != %(game)r:
@@ -56,7 +60,9 @@ for seat in range(n):
     while app.settings.seats[seat] != kinds[seat]:
         press(B.RIGHT)
 press(B.A)
-assert isinstance(app.screen, PlayScreen), 'game did not start'
+"""
+
+_PLAY = """assert isinstance(app.screen, PlayScreen), 'game did not start'
 session = app.screen.session
 frames = hal.display.frames
 steps = 0
@@ -94,11 +100,9 @@ def firmware_game(game, kinds, seed=1, full_effort=False):
     MemoryError in a computer player's search ends the run, instead of the
     play screen retrying with less effort (to measure the heap the full
     search needs)."""
-    code = _FIRMWARE_GAME % {"game": game, "kinds": list(kinds), "seed": seed,
-                             "before_boot": ""}
-    if full_effort:
-        code = code.replace("menu = app.screen\n", _FULL_EFFORT + "menu = app.screen\n", 1)
-    return code
+    return (_HEAD % {"before_boot": ""} + "kinds = %r\n" % (list(kinds),)
+            + (_FULL_EFFORT if full_effort else "") + _CHOOSE % {"game": game}
+            + _PLAY % {"seed": seed})
 
 
 # A board's hal.restart (firmware/launch.py) in the guest: report which game
@@ -110,8 +114,6 @@ _RESTART = """def restart():
 hal.restart = restart
 hal.storage.files = %r
 """
-_CHOOSE_START = "menu = app.screen\n"
-_CHOOSE_END = "press(B.A)\nassert isinstance(app.screen, PlayScreen), 'game did not start'\n"
 
 
 def firmware_games(names, kinds_of, first=0, files=None):
@@ -121,21 +123,13 @@ def firmware_games(names, kinds_of, first=0, files=None):
     then prints `RESTART <index of the game> <files>` and stops; run
     firmware_games(names, kinds_of, index, files) next (the game is already
     chosen: boot starts it)."""
-    out = None
+    out = _HEAD % {"before_boot": _RESTART % (files or {},)}
     for k in range(first, len(names)):
-        name = names[k]
-        text = _FIRMWARE_GAME % {"game": name, "kinds": list(kinds_of(name)), "seed": 1,
-                                 "before_boot": _RESTART % (files or {},)}
-        head, rest = text.split("kinds = ", 1)
-        kinds, rest = rest.split(_CHOOSE_START, 1)
-        choose, play = rest.split(_CHOOSE_END, 1)
-        if out is None:
-            out = head
-        out += "current = %d\nkinds = %s" % (k, kinds)
+        out += "current = %d\nkinds = %r\n" % (k, list(kinds_of(names[k])))
         out += "if not isinstance(app.screen, PlayScreen):\n"
-        for line in (_CHOOSE_START + choose + "press(B.A)\n").splitlines():
+        for line in (_CHOOSE % {"game": names[k]}).splitlines():
             out += "    " + line + "\n"
-        out += "assert isinstance(app.screen, PlayScreen), 'game did not start'\n" + play
+        out += _PLAY % {"seed": 1}
     return out
 
 
