@@ -278,7 +278,7 @@ class UI(GameUI):
         """What a pile's sides flash in when `seat` acts on it: its colour,
         or white for a person's own action (P1's red would read as the red
         of a refused choice)."""
-        return palette.WHITE if seat in self.session.humans() else palette.PLAYERS[seat]
+        return palette.WHITE if self.session.is_human(seat) else palette.PLAYERS[seat]
 
     def event(self, now, dur, seat, kind, pile, values):
         self.events = [(now, now + dur, seat, kind, pile, values)]
