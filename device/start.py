@@ -125,7 +125,7 @@ def guard(storage, watchdog_reset):
     Returns that count (0 after a normal start or a planned restart)."""
     fp_prev, count, crashed, planned = read_resets(storage)
     if planned:
-        write_resets(storage, fp_prev, 0)
+        write_resets(storage, "", 0)  # a fresh count: the next abnormal reset is the 1st
         return 0
     if not (watchdog_reset or crashed):
         return 0
@@ -138,8 +138,7 @@ def guard(storage, watchdog_reset):
 def planned_restart(hal):
     """`hal.restart` on boards: the firmware wants a clean heap to load a game
     (firmware/launch.py). Not a crash: the reset guard does not count it."""
-    fp = read_resets(hal.storage)[0]
-    write_resets(hal.storage, fp, 0, planned=True)
+    write_resets(hal.storage, "", 0, planned=True)
     hal.backend.reset(hal.modules)
 
 
