@@ -33,6 +33,10 @@ class Menu(Screen):
         self.games = []
         self.changed_at = 0
         self.help = 0  # the page of the game's keys on the HELP line
+        # A pressed: _GAME or _RESUME, opened at the tick after the frame
+        # that shows it (loading takes a moment; the press shows at once).
+        self.opening = None
+        self.opening_shown = False
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -42,6 +46,7 @@ class Menu(Screen):
             st.game = self.games[0]
         self.line = 0
         self.changed_at = now
+        self.opening = None
 
     # The lines -----------------------------------------------------------------
     # The registry knows every game's player counts and variants: scrolling
@@ -82,7 +87,7 @@ class Menu(Screen):
     # Input ---------------------------------------------------------------------
     def button(self, ev, now):
         kind = B.kind_of(ev)
-        if kind not in (B.PRESS, B.REPEAT):
+        if kind not in (B.PRESS, B.REPEAT) or self.opening is not None:
             return
         b = B.button_of(ev)
         lines = self.lines()
@@ -94,10 +99,9 @@ class Menu(Screen):
         elif b in (B.LEFT, B.RIGHT):
             self.change(lines[self.line], 1 if b == B.RIGHT else -1)
         elif b == B.A and kind == B.PRESS:
-            if lines[self.line] == _RESUME:
-                self.resume()
-            else:
-                self.start(now)
+            if self.games:
+                self.opening = _RESUME if lines[self.line] == _RESUME else _GAME
+                self.opening_shown = False
             return
         else:
             return
@@ -146,12 +150,23 @@ class Menu(Screen):
         launch.open_game(self.app, game, lambda: Session(game, seats, variant, seed),
                          True, restarted)
 
+    def tick(self, now):
+        if self.opening is not None and self.opening_shown:
+            line, self.opening = self.opening, None
+            if line == _RESUME:
+                self.resume()
+            else:
+                self.start(now)
+
     def resume(self):
         saved = self.saved
         launch.open_game(self.app, saved.game, lambda: saved, False)
 
     # Drawing -------------------------------------------------------------------
     def draw(self, d, now):
+        if self.opening is not None:
+            self.draw_opening(d)
+            return
         lines = self.lines()
         self.line = min(self.line, len(lines) - 1)
         line = lines[self.line]
@@ -162,6 +177,16 @@ class Menu(Screen):
         self.draw_extra(d, line, now)
         draw_line_dots(d, len(lines), self.line)
         draw_a_hint(d, now)  # A starts the game
+
+    def draw_opening(self, d):
+        """The game being opened, its name in green and the A lit: the press
+        is seen before its modules load."""
+        label, value, colour = self.describe(self.opening)
+        gfx.marquee(d, 0, label, LABEL, 0)
+        gfx.marquee(d, 6, value, palette.GOOD, 0)
+        self.draw_extra(d, self.opening, 0)
+        gfx.text(d, 13, 11, "A", palette.GOOD)
+        self.opening_shown = True
 
     def describe(self, line):
         st = self.app.settings

@@ -40,6 +40,27 @@ def test_menu_changes_settings_and_starts_the_game():
     assert b"brightness=20" in app.hal.storage.read("settings.txt")
 
 
+def test_a_press_on_the_menu_shows_before_the_game_loads():
+    """Loading a game's modules takes a moment on a board (0.3-0.6 s on an
+    RP2040): the frame after A already shows the game being opened, its name
+    in green, and only the next loop opens it. Buttons in between are ignored."""
+    app, run = app_with()
+    menu = app.screen
+    run.run("DOWN")  # A works from any line: the frame names the game anyway
+    assert menu.lines()[menu.line] == "PLAYERS"
+    assert not region_colours(app.hal.display, 0, 6, 16, 5) & {palette.GOOD}
+    run._set(B.A, True)
+    app.hal.clock.advance(30)
+    app.step()
+    assert app.screen is menu and menu.opening == "GAME"
+    assert palette.GOOD in region_colours(app.hal.display, 0, 6, 16, 5)
+    assert palette.GOOD in region_colours(app.hal.display, 13, 11, 3, 5)  # the A, lit
+    run._set(B.DOWN, True)  # ignored: the game is already on its way
+    app.hal.clock.advance(30)
+    app.step()
+    assert isinstance(app.screen, PlayScreen) and app.screen.session.game == "tomoko"
+
+
 def test_one_person_sees_their_cards_without_a_pass_screen():
     app, run = app_with(tomoko_session(("human", "normal")))
     run.idle()
