@@ -25,10 +25,12 @@ def test_bench_quick_smoke():
         f = t["fuel"][level]
         assert f["moves"] > 0 and f["median"] <= f["p95"] <= f["max"]
     assert t["frame"]["draw_fuel"] > 0
+    assert t["startup"]["boot_fuel"] > 0 and t["startup"]["open_fuel"] > 0
     assert t["speed"]["playouts_per_s"] > 0 and t["speed"]["state_bytes_max"] > 0
     assert len(t["win_rates"]) == len(bench.PAIRS)
     doc = bench_doc.render(r)
     assert "| tomoko | normal |" in doc and "Calibration" in doc
+    assert "## Start-up" in doc and "| tomoko | error" not in doc
 
 
 def test_smallest_heap_bisects():

@@ -189,6 +189,54 @@ def pipeline_fuel(cal):
     return bench_frame.measure(cal=cal)
 
 
+# -- start-up ----------------------------------------------------------------
+
+STARTUP_CODE = """
+import host
+host.call('m', '')
+from hal import Hal, buttons as B
+from hal.display import Display
+from hal.buttons import Buttons
+from hal.clock import FakeClock
+from hal.sound import Sound
+from hal.storage import MemoryStorage
+from firmware.main import boot
+hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
+app = boot(hal)
+hal.clock.advance(30)
+app.step()
+host.call('m', '')
+while app.settings.game != %(game)r:
+    hal.buttons.set_raw(1 << B.RIGHT, hal.clock.now())
+    hal.clock.advance(30)
+    app.step()
+    hal.buttons.set_raw(0, hal.clock.now())
+    hal.clock.advance(30)
+    app.step()
+hal.buttons.set_raw(1 << B.A, hal.clock.now())
+hal.clock.advance(30)
+app.step()
+host.call('m', '')
+hal.clock.advance(30)
+app.step()
+host.call('m', '')
+print(type(app.screen).__name__)
+"""
+
+
+def startup_fuel(game, cal):
+    """Power-on to the menu on the LEDs (imports, settings, first frame), and
+    from the frame that shows A pressed to `game` on the LEDs (its modules
+    load, its first screen is drawn and shown), seats as the menu offers."""
+    r = mpy_runtime.run_in_repo(STARTUP_CODE % {"game": game}, heap="256k",
+                                root=mpy_check.ensure_bundle())
+    if not r.ok or len(r.marks) < 4 or r.stdout.split() != ["PlayScreen"]:
+        return {"error": (r.stderr.strip().splitlines() or ["did not start"])[-1]}
+    m = r.marks
+    return {"boot_fuel": m[1] - m[0], "boot_rp2040_ms": ms_on_rp2040(m[1] - m[0], cal),
+            "open_fuel": m[3] - m[2], "open_rp2040_ms": ms_on_rp2040(m[3] - m[2], cal)}
+
+
 # -- engine speed ------------------------------------------------------------
 
 def playouts(game, seconds=1.5):
@@ -259,6 +307,8 @@ def bench_game(game, cal, quick=False, duel_games=200, hard_games=200, log=None)
         out["fuel"][level] = move_fuel(game, level, (1,) if quick else (1, 2), cal)
     say("frame")
     out["frame"] = frame_fuel(game, cal, frames=5 if quick else 20)
+    say("start-up")
+    out["startup"] = startup_fuel(game, cal)
     say("playouts")
     out["speed"] = playouts(game, 0.3 if quick else 1.5)
     say("win rates")

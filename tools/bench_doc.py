@@ -97,6 +97,11 @@ def _summary(r, w):
         w("- The LED output stage: %s-%s ms a frame in a person's turn, %s-%s ms for a "
           "whole new screen, against %.1f ms on the wire." % (
               _fmt(min(turns)), _fmt(max(turns)), _fmt(min(news)), _fmt(max(news)), r["wire_ms_16x16"]))
+    ups = [x["startup"] for x in games.values() if "boot_fuel" in x.get("startup", {})]
+    if ups:
+        w("- Power-on to the menu: %d ms on an RP2040; opening a game: %d-%d ms." % (
+            max(u["boot_rp2040_ms"] for u in ups), min(u["open_rp2040_ms"] for u in ups),
+            max(u["open_rp2040_ms"] for u in ups)))
     rates = [(g, d) for g, x in games.items() for d in x["win_rates"]
              if (d["a"], d["b"]) == ("normal", "random")]
     if rates:
@@ -212,6 +217,28 @@ def render(r):
             w("| %s | error: %s | |" % (g, f["error"]))
         else:
             w("| %s | %s | %s ms |" % (g, _fmt(f["draw_fuel"]), _fmt(f["draw_rp2040_ms"])))
+    w("")
+
+    w("## Start-up")
+    w("")
+    w("Power-on to the menu on the LEDs: importing the firmware from the `.mpy`")
+    w("bundle, reading the settings and statistics, drawing and showing the first")
+    w("frame. Opening a game: from the frame that shows A pressed (the menu answers")
+    w("a press at once) to the game's first screen on the LEDs, its engine, screens")
+    w("and computer players loaded, seats as the menu offers them. Reading files")
+    w("from a board's flash is not in the count (the runtime reads them from the")
+    w("host), so a board takes somewhat longer.")
+    w("")
+    w("| Game | Power-on to the menu | Opening the game |")
+    w("| --- | --- | --- |")
+    for g, x in games.items():
+        f = x.get("startup", {"error": "not measured"})
+        if "error" in f:
+            w("| %s | error: %s | |" % (g, f["error"]))
+        else:
+            w("| %s | %s fuel, %s ms | %s fuel, %s ms |" % (
+                g, _fmt(f["boot_fuel"]), _fmt(f["boot_rp2040_ms"]),
+                _fmt(f["open_fuel"]), _fmt(f["open_rp2040_ms"])))
     w("")
 
     w("## Engine speed in CPython, and state size")
