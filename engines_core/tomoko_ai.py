@@ -22,17 +22,16 @@ from engines_core import tomoko as T
 from engines_core.players import best_first, near_best
 
 
-def _bytes_of(n, f):
-    """bytearray of f(0) .. f(n - 1), filled in place: building a table from
-    a generator or a list grows it step by step, and on a small heap those
-    doubling copies want a free run twice the table's size."""
-    t = bytearray(n)
-    for i in range(n):
-        t[i] = f(i)
+def _pop_table():
+    """Bits set in each 9-bit number: each from its half (no string per number,
+    as bin() would make: the table is built as a game starts)."""
+    t = bytearray(512)
+    for i in range(1, 512):
+        t[i] = t[i >> 1] + (i & 1)
     return t
 
 
-_POP = _bytes_of(512, lambda i: bin(i).count("1"))
+_POP = _pop_table()
 _LAY = 1000  # value of one card laid
 _SHIFTS = (0, 1, 2, 5, 6, 7, 10, 11, 12)  # bit offset of each 3x3 window
 _FILL = 20  # value of one more ball on the board
@@ -259,20 +258,21 @@ _WROWS = (7, 56, 448)
 _WCOLS = (73, 146, 292)
 
 
-def _lines_of(diff):
-    """Bits 0-2: window rows holding all of `diff`; bits 3-5: window columns."""
-    out = 0
+def _lines_table():
+    """_LINES_OF[diff]: bits 0-2, the window rows holding all of the 9-bit set
+    `diff`; bits 3-5, the window columns. Only subsets of one row or column
+    have any: each is visited once (the empty set lies in no line)."""
+    t = bytearray(512)
     for k in range(3):
-        if diff & _WROWS[k] == diff:
-            out |= 1 << k
-        if diff & _WCOLS[k] == diff:
-            out |= 8 << k
-    return out
+        for mask, bit in ((_WROWS[k], 1 << k), (_WCOLS[k], 8 << k)):
+            sub = mask
+            while sub:
+                t[sub] |= bit
+                sub = (sub - 1) & mask
+    return t
 
 
-# _LINES_OF[diff] for every non-empty 9-bit set of hollows.
-_LINES_OF = _bytes_of(512, _lines_of)
-_LINES_OF[0] = 0  # the empty set lies in no line
+_LINES_OF = _lines_table()
 
 # The two entries whose pushes run along board row i, and column j; as
 # tuples and as bit masks of entries.

@@ -39,6 +39,20 @@ def test_bitboard_push_matches_the_engine():
         assert A.bitboards(b) == A.after(d, f, colour, entry)
 
 
+def test_bit_tables_match_their_definitions():
+    # Built quickly as a game starts; checked here the slow, obvious way.
+    rows, cols = (7, 56, 448), (73, 146, 292)  # the rows and columns of a 3x3 window
+    for diff in range(512):
+        assert A._POP[diff] == bin(diff).count("1")
+        want = 0
+        for k in range(3):
+            if diff and diff & rows[k] == diff:
+                want |= 1 << k
+            if diff and diff & cols[k] == diff:
+                want |= 8 << k
+        assert A._LINES_OF[diff] == want, diff
+
+
 def test_closeness_tables_stay_right_as_the_cache_recycles_buffers():
     # A full window whose dark mask differs from the card's best rotation in
     # `bad` hollows is worth (9 - bad)^2 - 3 bad^2 (at least 0). Hands of
