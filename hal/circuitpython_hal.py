@@ -62,6 +62,18 @@ def pin(board_mod, name):
     return p
 
 
+def _event_age(supervisor):
+    """How long ago (ms) a keypad event's timestamp was, or None without
+    supervisor.ticks_ms (events then count as just now)."""
+    ticks = getattr(supervisor, "ticks_ms", None)
+    if ticks is None:
+        return None
+
+    def age(ts):
+        return (ticks() - ts) & _TICKS_MASK
+    return age
+
+
 def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
     """A Hal for `board`. `modules` maps module names to modules (tests)."""
     mods = modules or {}
@@ -104,16 +116,11 @@ def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
         event = keypad.Event()
     except (TypeError, AttributeError):
         event = None
-    age = None
     try:
         supervisor = need("supervisor")
-        ticks = supervisor.ticks_ms
-
-        def age(ts):
-            return (ticks() - ts) & _TICKS_MASK
     except ImportError:
         supervisor = None
-    reader = KeypadReader(keys, bits, event, age)
+    reader = KeypadReader(keys, bits, event, _event_age(supervisor))
     buttons = TimedButtons(reader.drain)
 
     sound = Sound()

@@ -484,6 +484,24 @@ def test_circuitpython_keypad_buttons_buzzer_and_watchdog():
         assert m["microcontroller"].cpu.reset_reason == "WATCHDOG"
 
 
+def test_circuitpython_without_supervisor_ticks_still_boots_and_reads_buttons(monkeypatch):
+    # Older CircuitPython builds have `supervisor` without ticks_ms: the clock
+    # falls back to time.monotonic, key events count as just now.
+    with fake_modules("circuitpython") as m:
+        del m["supervisor"].ticks_ms
+        fh = m["fakehw"]
+        monkeypatch.setitem(sys.modules, "time", fh)  # what TicksClock imports
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        assert hal.keypad_reader.age is None
+        frames(app, fh, 5)
+        line = app.screen.line
+        fh.drive("D9", 0)  # DOWN
+        frames(app, fh, 3)
+        fh.drive("D9", None)
+        frames(app, fh, 3)
+        assert app.screen.line == line + 1
+
+
 def test_circuitpython_a_move_too_long_for_its_watchdog_finishes_on_the_second_try():
     """CircuitPython has no timers to keep the watchdog fed through a long
     computer move: if that trips it twice at the same position, boot parks
