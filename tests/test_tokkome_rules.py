@@ -5,7 +5,7 @@ are in docs/rules/tokkome.md and quoted from there."""
 import pytest
 
 from engines_core import tokkome as T
-from engines_core.game import IllegalAction, TERMINAL
+from engines_core.game import IllegalAction, TERMINAL, CorruptState
 from engines_core.prng import Rng
 from tests.tokkome_helpers import position, hand_str, counts
 
@@ -420,6 +420,62 @@ def test_cards_taken_from_the_tokkome_stay_known():
     assert g2.known[0] == counts("56")
     g2.apply(T.lay_set(5))  # the others cannot see which three
     assert g2.known[0] == counts("")
+
+
+def test_seen_cards_leave_the_count_when_played_on_a_pile():
+    """docs/rules/tokkome.md: "a card played or put on the arena lowers its
+    value's count (if it was counted)" - a single card or the cards of a run
+    on either pile, and only the values that were counted."""
+    g = position(["2", "4567", "1"], tokkome="3", maki="1")
+    g.turn = 1
+    g.known[1] = counts("45")
+    g.check()
+    g.apply(T.run(T.TOKKOME, False))  # 4 5 6 on the 3: the 4 and the 5 were seen
+    assert g.known[1] == counts("")
+    g = position(["2", "4457", "1"], tokkome="3", maki="6", turn=1,
+                 known=["", "447", ""])
+    g.apply(T.single(T.MAKI, 7))  # a counted 7 on the maki pile
+    assert g.known[1] == counts("44")
+    g = position(["2", "4457", "1"], tokkome="6", maki="1", turn=1,
+                 known=["", "4", ""])
+    g.apply(T.single(T.TOKKOME, 5))  # a 5 nobody saw going in: nothing to lower
+    assert g.known[1] == counts("4")
+
+
+def test_seen_cards_are_public_and_kept_by_every_deal():
+    """docs/rules/tokkome.md: the seen-cards bound is "a lower bound everyone
+    can work out": every seat's view holds every hand's counts, and dealing
+    the unseen cards again never takes a seen card out of its hand."""
+    g = position(["1122", "33456", "77"], tokkome="5", maki="1",
+                 known=["12", "335", ""])
+    for seat in range(3):
+        v = g.view_for(seat)
+        assert v.known == g.known
+        for k in range(6):
+            h = g.clone()
+            h.redeal_hidden(seat, Rng(k))
+            h.check()
+            assert h.known == g.known
+            for o in range(3):
+                for x in range(1, 8):
+                    assert h.hands[o][x] >= g.known[o][x]
+            assert h.view_for(seat).serialize() == v.serialize()
+
+
+def test_a_save_with_more_seen_cards_than_the_hand_holds_is_refused():
+    """engines_core/game.py: restore refuses a save that describes no state the
+    rules can reach - here a hand counted as holding a seen card it lacks."""
+    g = position(["1122", "33456", "77"], tokkome="5", maki="1",
+                 known=["12", "335", ""])
+    assert T.Tokkome.restore(g.serialize()).known == g.known
+    bad = g.clone()
+    bad.known[2][1] = 1  # P3 holds no 1
+    with pytest.raises(CorruptState):
+        T.Tokkome.restore(bad.serialize())
+    bad = g.clone()
+    bad.known[1][3] = 3  # P2 holds two 3s
+    with pytest.raises(CorruptState):
+        T.Tokkome.restore(bad.serialize())
 
 
 def test_view_does_not_depend_on_hidden_cards():
