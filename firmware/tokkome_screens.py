@@ -7,8 +7,9 @@ bottom), the maki pile's top card (grey sides, x 6-10), a gold dot per set
 the player at the bottom has laid (x 11), and the number of cards left to
 draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
 order: a dot in its colour (blinking on its turn), a pip per card in its
-hand (in fives, alternately brighter and dimmer) and a gold dot per set from
-the right. Row 8: the cursor. Rows 9-15: the hand, one bar per card, sorted:
+hand (in fives, alternately brighter and dimmer; last, in their values'
+colours, the cards everyone saw it take from the Tokkome and not play) and
+a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand, one bar per card, sorted:
 a card of value v is a bar v LEDs high in v's colour (1 red, 2 orange, 3
 yellow, 4 green, 5 cyan, 6 blue, 7 violet); neighbouring cards of one value
 alternate bright and dim so they can be counted.
@@ -423,8 +424,9 @@ class UI(GameUI):
     def draw_seats(self, d, now, ev, bottom):
         """Rows 5-7: a row for every seat but `bottom` (whose hand is at the
         bottom of the screen), in turn order after it: a dot in the seat's
-        colour (blinking on its turn), a pip per card in its hand, and a
-        gold dot per set it has laid, from the right."""
+        colour (blinking on its turn), a pip per card in its hand (the cards
+        seen going in from the Tokkome last, in their values' colours), and
+        a gold dot per set it has laid, from the right."""
         st = self.state
         n = st.num_players
         turn = st.current_player()
@@ -443,6 +445,15 @@ class UI(GameUI):
             for i in range(0, min(size, room), 5):
                 pct = 45 if (i // 5) % 2 == 0 else 22
                 d.rect(1 + i, y, min(5, size - i, room - i), 1, palette.scale(c, pct))
+            # The cards everyone saw go in from the Tokkome (and not come
+            # out) last, face up: in their value's colour.
+            last = size if size <= room else room - 1  # room: the white mark
+            i = max(1, last + 1 - T.hand_size(st.known[s]))
+            for v in range(1, 8):
+                for _ in range(st.known[s][v]):
+                    if i <= last:
+                        d.pixel(i, y, VALUE[v])
+                    i += 1
             if size > room:
                 d.pixel(room, y, palette.WHITE)
             for i in range(sets):

@@ -299,6 +299,26 @@ def test_look_shows_every_hand_size_and_the_sets():
     assert not app.screen.looking
 
 
+def test_other_hands_show_the_cards_seen_going_in_face_up():
+    """Everyone saw the cards a player took from the Tokkome: their row of pips
+    starts with those still in the hand, in their values' colours."""
+    g = position(["1256", "1347", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    d = app.hal.display
+    assert not region_colours(d, 1, 5, 14, 2) & set(TS.VALUE[1:])  # nothing seen yet
+    g.known[1][3] = 1
+    g.known[1][7] = 1
+    g.known[2][2] = 1
+    app.stale = True
+    run.advance(60)
+    # Rows 5 and 6: P2 then P3, 4 cards each (pips at x 1-4); the seen cards
+    # last, in value order, the others face down in the seat's colour.
+    assert [d.get(x, 5) for x in (3, 4)] == [TS.VALUE[3], TS.VALUE[7]]
+    assert d.get(2, 5) not in TS.VALUE and d.get(2, 5) != 0
+    assert d.get(4, 6) == TS.VALUE[2] and d.get(3, 6) not in TS.VALUE
+
+
 def test_the_end_reveals_every_hand_and_set_then_the_result():
     g = position(["5", "1234", "1267"], tokkome="4", maki="1", sets=[[], [7], [3]])
     app, run = app_with(session_with(g, ("human", "normal", "normal")))

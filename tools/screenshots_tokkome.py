@@ -67,7 +67,7 @@ def shots(out):
             taken.add(name)
             shots.append(run.shot("tokkome-" + name))
 
-    app, run = app_with(Session("tokkome", ["human", "hard", "normal"], "standard", 21))
+    app, run = app_with(Session("tokkome", ["human", "hard", "normal"], "standard", 24))
     run.frames_dir = out
     for _ in range(80):
         run.idle()
@@ -77,7 +77,8 @@ def shots(out):
         st = play.session.state
         ui = play.ui
         a = normal_choice(play)
-        if st.phase == T.MAIN and "turn" not in taken and st.turns >= 3:
+        if st.phase == T.MAIN and "turn" not in taken and st.turns >= 3 \
+                and any(sum(k) for k in st.known[1:]):  # seen cards in a row
             run.advance(150)
             shot("turn")
         if st.phase == T.MAIN and "choose" not in taken:
