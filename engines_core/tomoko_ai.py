@@ -44,12 +44,15 @@ _RISK = 500  # hard: cost of the next seat being sure to lay a card on its push
 # Closeness tables: card -> bytearray(512), the value of a full window whose
 # dark mask is the index. A small cache, least recently used first out:
 # only cards in play are ever needed. The least recently used table's buffer
-# is refilled for a new card, so a long game allocates at most _MAX_TABLES of
-# them (a fresh 512-byte run every few moves would fragment a small heap).
+# is refilled for a new card, so a game never allocates one (a fresh
+# 512-byte run every few moves would fragment a small heap).
 # A hand holds at most 3 cards, so a table in use is never the one refilled.
 _TABLES = {}
 _TABLE_ORDER = []  # cards, least recently used first
 _MAX_TABLES = 12
+# Every buffer up front, as the module loads with the game (the heap is
+# clean then): later, mid-game, a free 512-byte run may be hard to find.
+_SPARE = [bytearray(512) for _ in range(_MAX_TABLES)]
 
 
 def _fit(good, bad):
@@ -72,10 +75,10 @@ def _table(card):
     else:
         rots = T.ROTATIONS[card]
         pop = _POP
-        if len(_TABLE_ORDER) >= _MAX_TABLES:
-            t = _TABLES.pop(_TABLE_ORDER.pop(0))
+        if _SPARE:
+            t = _SPARE.pop()
         else:
-            t = bytearray(512)
+            t = _TABLES.pop(_TABLE_ORDER.pop(0))
         r0, r1, r2, r3 = rots
         for dm in range(512):
             t[dm] = _FIT[90 + min(pop[dm ^ r0], pop[dm ^ r1], pop[dm ^ r2], pop[dm ^ r3])]

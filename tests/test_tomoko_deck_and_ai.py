@@ -62,14 +62,18 @@ def test_closeness_tables_stay_right_as_the_cache_recycles_buffers():
         bad = min(bin(dm ^ r).count("1") for r in T.ROTATIONS[card])
         return max(0, (9 - bad) ** 2 - 3 * bad * bad)
 
+    # The buffers are made as the module loads and only ever reused.
+    buffers = {id(b) for b in A._SPARE} | {id(t) for t in A._TABLES.values()}
+    assert len(buffers) == A._MAX_TABLES
     rng = Rng(9)
     for _ in range(150):
         hand = [rng.below(T.NUM_CARDS) for _ in range(3)]
         tables = [A._table(c) for c in hand]
         for c, t in zip(hand, tables):
+            assert id(t) in buffers
             for dm in range(0, 512, 7):
                 assert t[dm] == expected(c, dm), (c, dm)
-    assert len(A._TABLES) <= A._MAX_TABLES
+    assert len(A._TABLES) == A._MAX_TABLES and not A._SPARE
 
 
 def test_can_complete_matches_brute_force():
