@@ -203,6 +203,11 @@ class Tomoko(Game):
         self.last_action = None
         self.dropped = EMPTY
         self.lays = []
+        if "quick" in variant:
+            # Cards dealt onto a filled board are compared at once, as drawn
+            # cards are: a pattern already there is laid before P1's push.
+            self._resolve_lays()
+            self._check_end()
 
     # -- queries ----------------------------------------------------------
     def owner_of(self, seat):

@@ -79,6 +79,9 @@ class UI(GameUI):
         self.refused = None  # the colour B last asked for in vain
         self.end_from = 0
         self.end_why = None  # "cap" or "cards": a game ended without a winner's target
+        # Cards laid as a quick start is dealt (before any push): shown from
+        # the first moment the screen is asked about, see start_lays().
+        self.start_pending = self.state.moves == 0 and bool(self.state.lays)
 
     def has_secrets(self, seat):
         """Hands are secret, except with open cards, and in teams when every
@@ -104,6 +107,12 @@ class UI(GameUI):
     def button(self, ev, seat, now):
         kind = B.kind_of(ev)
         b = B.button_of(ev)
+        if self.current_lay(now) is not None:
+            # Cards laid on a quick-start board are being shown (no cursor
+            # yet): A hurries them, nothing else happens.
+            if b == B.A and kind == B.CLICK:
+                self.skip(now)
+            return None
         if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
             self.cursor = move_cursor(self.cursor, b)
             return None
@@ -130,6 +139,7 @@ class UI(GameUI):
         self.before = bytes(self.state.board)
 
     def after_action(self, seat, action, now):
+        self.start_pending = False
         self.mover = seat
         self.shown_action = action
         self.push_until = now + PUSH_MS
@@ -138,7 +148,15 @@ class UI(GameUI):
         self.end_why = end_reason(self.state)
         self.end_from = self.lay_from + LAY_MS * len(self.lays) + END_PAUSE_MS
 
+    def start_lays(self, now):
+        """Begin showing the cards laid as the game was dealt."""
+        if self.start_pending:
+            self.start_pending = False
+            self.lays = list(self.state.lays)
+            self.lay_from = now
+
     def busy(self, now):
+        self.start_lays(now)
         if self.end_why is not None:
             return now < self.end_from + END_MS
         return now < self.lay_from + LAY_MS * len(self.lays)
@@ -152,6 +170,7 @@ class UI(GameUI):
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
+        self.start_lays(now)
         if self.end_why is not None and now >= self.end_from:
             self.draw_end_notice(d, now - self.end_from)
             return

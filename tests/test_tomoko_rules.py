@@ -274,6 +274,38 @@ def test_quick_start_fills_the_board_before_dealing():
     assert len(boards) == 20  # at random
 
 
+def _shows(b, mask, w):
+    """Window w of board b is full and shows `mask` exactly (bit i = dark)."""
+    return all(b[cell] == (T.DARK if mask >> i & 1 else T.LIGHT)
+               for i, cell in enumerate(T.WINDOW_CELLS[w]))
+
+
+def test_quick_start_cards_already_on_the_board_are_laid_at_once():
+    """000: "They then receive their cards and can begin looking for their
+    patterns." / "This new card may be compared immediately to the patterns on
+    the board." (004: "Auch eine neu gezogene Musterkarte kann sofort mit dem
+    Muster auf dem Spielfeld verglichen werden.") A card dealt onto a filled
+    board is compared at once, as a drawn one is: laid before P1's push, in
+    seat order from P1, a new card drawn and compared in turn."""
+    started_with_lays = 0
+    for n, variant in ((2, "quick"), (3, "quick+open"), (4, "quick+teams")):
+        for seed in range(40):
+            g = T.Tomoko(n, variant, seed)
+            assert g.moves == 0 and g.current_player() == 0
+            for owner, card, w, rot in g.lays:
+                assert _shows(g.board, T.ROTATIONS[card][rot], w)
+                assert card in g.laid[owner]
+            assert [o for o, _, _, _ in g.lays] == sorted(o for o, _, _, _ in g.lays)
+            assert sum(len(l) for l in g.laid) == len(g.lays)
+            assert all(len(h) == (3 if "open" in variant else 2) for h in g.hands)
+            for h in g.hands:  # nothing left in a hand that the board shows
+                for card in h:
+                    assert not any(_shows(g.board, m, w)
+                                   for m in T.ROTATIONS[card] for w in range(9))
+            started_with_lays += bool(g.lays)
+    assert started_with_lays > 10  # about a quarter of quick starts
+
+
 def test_teams_alternate_and_share_two_cards():
     """000: "A game with 4 players can be played in teams. Each team has two players
     and the team members may not move directly after each other." / "Each team

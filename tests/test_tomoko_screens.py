@@ -204,3 +204,25 @@ def test_teams_a_card_laid_by_the_mover_shows_in_his_colour():
         run.advance(60)
         seen |= region_colours(d, 0, 0, 12, 1)  # the top gutter, the frame's top
     assert palette.PLAYERS[3] in seen and palette.PLAYERS[1] not in seen
+
+
+def test_quick_start_lays_are_shown_before_the_first_push():
+    """Quick start: a card dealt onto the filled board that already shows its
+    pattern is laid at once (docs/rules/tomoko.md). The person sees it framed
+    in the layer's colour before choosing; A hurries that, without pushing."""
+    from firmware import palette
+    session = tomoko_session(("human", "normal"), variant="quick", seed=3)
+    st = session.state
+    assert [lay[0] for lay in st.lays] == [0, 1] and st.moves == 0
+    app, run = app_with(session)
+    run.advance(100)
+    d = app.hal.display
+    seen = set()
+    for _ in range(10):
+        run.advance(60)
+        seen |= region_colours(d, 0, 0, 12, 12)
+    assert palette.PLAYERS[0] in seen  # P1's lay framed in red
+    run.run("A")  # hurries the showing, pushes nothing
+    assert st.moves == 0 and app.screen.ui.current_lay(app.hal.clock.now()) is None
+    run.run("A")
+    assert st.moves == 1
