@@ -338,6 +338,53 @@ def test_first_team_to_five_wins():
     assert t.winners() == [1, 3] and t.scores() == [4 * 0, 5, 0, 5]
 
 
+def _both_met(num_players, variant, laid_before):
+    """A push (returned) that meets a card of owner 0 and one of owner 1 at
+    once; each owner has `laid_before` cards laid already."""
+    g, card, a = _setup_lay(0, num_players=num_players)
+    other = _second_window(g, [card] + [c for h in g.hands for c in h])
+    t = T.Tomoko(num_players, variant, 1)
+    t.board, t.bag = g.board, g.bag
+    pool = [c for c in range(T.NUM_CARDS) if c not in (card, other)]
+    size = 3 if "open" in variant else 2
+    t.hands = [[card] + [pool.pop() for _ in range(size - 1)],
+               [other] + [pool.pop() for _ in range(size - 1)]]
+    t.hands += [[pool.pop() for _ in range(size)] for _ in range(t.num_owners - 2)]
+    t.laid = [[pool.pop() for _ in range(laid_before)] for _ in range(2)]
+    t.laid += [[] for _ in range(t.num_owners - 2)]
+    t.deck = pool
+    t.check()
+    return t, a
+
+
+def test_teams_both_reaching_five_on_one_push_both_win():
+    """000: "The first team to lay 5 pattern cards in front of them, is the
+    winner." with "There will be more than one winner in the case of more
+    players laying their last cards at the same time.": one push giving both
+    teams their fifth card makes all four players winners."""
+    t, a = _both_met(4, "teams", 4)
+    t.apply(a)
+    assert t.winners() == [0, 1, 2, 3] and t.scores() == [5, 5, 5, 5]
+
+
+def test_teams_one_card_short_play_on():
+    """000: "The first team to lay 5 pattern cards" (not 3, the four-player
+    target without teams): a team at 4 after a push plays on."""
+    t, a = _both_met(4, "teams", 3)
+    t.apply(a)
+    assert not t.is_terminal() and t.scores() == [4, 4, 4, 4]
+
+
+def test_open_cards_first_to_five_ties_share():
+    """000: "The first player to lay 5 cards is the winner." (open cards, also
+    with two players, not 10) and "There will be more than one winner ...
+    laying their last cards at the same time." """
+    t, a = _both_met(2, "open", 4)
+    assert t.target == 5
+    t.apply(a)
+    assert t.winners() == [0, 1]
+
+
 def test_open_cards_three_face_up_first_to_five():
     """000: "Each player receives 3 instead of 2 cards at the beginning of the game,
     which they lay on the table in front of them, face side up." / "The first
@@ -381,3 +428,40 @@ def test_illegal_actions_change_nothing():
         with pytest.raises(IllegalAction):
             g.apply(bad)
     assert g.serialize() == before
+
+
+def test_move_cap_tie_shares_the_win():
+    """games.md: the move cap, "after which most cards laid wins" (docs: ties
+    share)."""
+    g = T.Tomoko(3, "standard", 2)
+    g.laid[0].append(g.deck.pop())
+    g.laid[2].append(g.deck.pop())
+    g.moves = T.MOVE_CAP - 1
+    g.apply(g.legal_actions()[0])
+    assert g.is_terminal() and g.winners() == [0, 2]
+
+
+def test_no_card_left_to_lay_ends_most_cards_wins():
+    """games.md: "if no card can ever be laid any more, most cards laid wins."
+    The pile is empty and the last card in any hand is laid: the game ends."""
+    g, card, a = _setup_lay(0)
+    g.target = 99  # out of reach, as the printed targets make this unreachable
+    g.laid[1].extend(g.deck + g.hands[1] + [g.hands[0][1]])
+    g.deck, g.hands = [], [[card], []]
+    g.check()
+    g.apply(a)
+    assert g.is_terminal() and g.winners() == [1]
+
+
+def test_unchanged_board_push_then_no_second_one():
+    """000: "The move of the previous player may not be reversed immediately."
+    (docs: pushing a full one-coloured line with its colour leaves the board as
+    it was; the next player may then not leave it unchanged again, since that
+    gives back the board from before the previous push.)"""
+    g = position("XXXXX ..... ..... ..... OOOOO", [[0, 1], [2, 3]])
+    g.apply(push_action(T.DARK, "W", 0))
+    assert bytes(g.board) == bytes(board("XXXXX ..... ..... ..... OOOOO"))
+    again = push_action(T.LIGHT, "E", 4)  # also changes nothing
+    assert again not in g.legal_actions()
+    assert "undo" in g.why_illegal(again)
+    assert len(g.legal_actions()) >= 18 * 2 - 4
