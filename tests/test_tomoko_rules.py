@@ -98,6 +98,17 @@ def test_ball_pushed_off_goes_back_to_the_bag():
     assert g.bag[T.DARK] == dark - 1 and g.bag[T.LIGHT] == light + 1
 
 
+def test_only_a_full_row_drops_a_ball():
+    """004: "Wenn durch das Einschieben einer neuen Kugel die letzte Kugel einer
+    vollen Reihe vom Spielfeld in den Kugelfang rollt" (only a *full* row; 000
+    says "a ball from the end of a row"): with a gap, the far ball stays and
+    the gap closes."""
+    g = position("XO.OO ..... ..... ..... .....", [[0, 1], [2, 3]])
+    g.apply(push_action(T.DARK, "W", 0))
+    assert bytes(g.board[:5]) == bytes(board("XXOOO ..... ..... ..... .....")[:5])
+    assert g.dropped == T.EMPTY and g.bag[T.LIGHT] == 12
+
+
 def test_previous_move_may_not_be_reversed_immediately():
     """000: "The move of the previous player may not be reversed immediately." (004:
     "Der Spielzug des vorhergehenden Spielers darf nicht unmittelbar danach
