@@ -524,27 +524,42 @@ def test_last_move_with_one_tile():
     left." A move that starts with one empty cell is that lay (or a turn and
     that lay), and the game ends."""
     g = random_game("standard", 5)
-    full = bytes(g.board)
-    for keep_turn in (False, True):
-        h = T.Tomoe(2, "standard", 5)
-        h.board = bytearray(full)
-        last = 17
-        h.board[last] = 0
-        h.supply = [12, 12, 12, 12]
-        for c in range(h.geo.n):
-            if h.board[c]:
-                h.supply[h.figure(c)] -= 1
-        h.move_no = 15
-        h.player = 1
-        h._refresh()
-        h.check()
-        assert {T.cell_of(a) for a in h.legal_actions() if not T.is_turn(a)} == {last}
-        turns = [a for a in h.legal_actions() if T.is_turn(a)]
-        if keep_turn and turns:
-            h.apply(turns[0])
-            assert not h.is_terminal() and h.current_player() == 1
-        h.apply([a for a in h.legal_actions() if not T.is_turn(a)][0])
-        assert h.is_terminal() and h.move_no == 16
+    h = T.Tomoe(2, "standard", 5)
+    h.board = bytearray(g.board)
+    last = 17
+    h.board[last] = 0
+    h.supply = [12 - sum(1 for c in range(24) if h.board[c] and h.figure(c) == f)
+                for f in range(4)]
+    h.move_no = 15
+    h.player = 1
+    h._refresh()
+    h.check()
+    assert {T.cell_of(a) for a in h.legal_actions() if not T.is_turn(a)} == {last}
+    h.apply([a for a in h.legal_actions() if not T.is_turn(a)][0])
+    assert h.is_terminal() and h.move_no == 16 and h.empty == 0
+
+
+def test_turn_and_the_last_tile():
+    """games.md: "The last player may lay one tile only, if only one cell is
+    left." - or, as every move after the opening may be, "ein bereits gelegtes
+    Spielteil um 120° zu drehen und ein weiteres neues anzulegen": a turn,
+    then the last tile, which ends the game. (Random play from seed 78 reaches
+    a move starting with one empty cell and a tile still free to turn.)"""
+    g = T.Tomoe(2, "standard", 78)
+    rng = Rng(78 + 77)
+    while not (g.empty == 1 and g.phase == T.START):
+        g.apply(rng.choice(g.legal_actions()))
+    last = [c for c in range(g.geo.n) if not g.board[c]][0]
+    mover = g.current_player()
+    turns = [a for a in g.legal_actions() if T.is_turn(a)]
+    assert turns
+    g.apply(turns[0])
+    assert not g.is_terminal() and g.current_player() == mover and g.phase == T.AFTER_TURN
+    # Only the last cell is left to lay; no second turn.
+    assert {T.cell_of(a) for a in g.legal_actions()} == {last}
+    assert not [a for a in g.legal_actions() if T.is_turn(a)]
+    g.apply(g.legal_actions()[0])
+    assert g.is_terminal() and g.empty == 0 and g.this_move == [] and len(g.last_move) == 2
 
 
 def test_turning_can_win_the_last_move():
