@@ -242,6 +242,49 @@ def test_a_turned_tile_may_be_turned_back():
     assert g.board[c] == p
 
 
+def test_a_turn_that_closes_a_curve_locks_at_once():
+    """001: "Gedreht werden dürfen nur solche Spielteile, die sich nicht bereits in
+    einer geschlossenen Kurve befinden." A turn may itself close a curve:
+    U(2,1)'s black middle turned to its right edge faces D(3,1)'s white
+    middle, each lone middle is enclosed by the other colour, and both tiles
+    lock at once. The move goes on with a new tile, and the turned tile can
+    no longer be turned back."""
+    g = position({(2, 1): "D", (3, 1): "UR", (5, 3): "U"})
+    c = cell(g.geo, 2, 1)
+    assert not locked(g, 2, 1) and not locked(g, 3, 1)
+    g.apply(T.turn_action(c, 1))
+    assert g.board[c] == pattern(g.geo, c, "R")
+    assert enclosed_by(g, 2, 1, 1) == "W" and enclosed_by(g, 3, 1, 1) == "B"
+    assert locked(g, 2, 1) and locked(g, 3, 1)
+    assert g.phase == T.AFTER_TURN and g.current_player() == T.WHITE
+    g.apply(lay(g, 1, 3, "U"))
+    assert g.current_player() == T.BLACK
+    for d in (0, 1):
+        assert g.why_illegal(T.turn_action(c, d)) == "that tile is locked in a closed curve"
+    assert T.turn_action(c, 0) not in g.legal_actions()
+
+
+def test_the_tile_laid_after_a_turn_can_secure_it():
+    """001: "Weiter könnte Schwarz das gedrehte Spielteil vor dem Zurückdrehen
+    sichern, indem es wie folgt anlegt" ... "dass sowohl ein Zurückdrehen des
+    oberen mittleren Spielteiles ... unmöglich wird." Black turns U(2,1)'s
+    black middle to its left edge (still free to turn), then lays D(1,1) with
+    its white middle against it: the turned tile is locked, White cannot
+    turn it back."""
+    g = position({(2, 1): "D", (3, 1): "UR", (5, 3): "U", (1, 3): "U"}, player=T.BLACK)
+    c = cell(g.geo, 2, 1)
+    g.apply(T.turn_action(c, 0))
+    assert g.board[c] == pattern(g.geo, c, "L") and not locked(g, 2, 1)
+    g.apply(lay(g, 1, 1, "UL"))
+    assert g.current_player() == T.WHITE and locked(g, 2, 1)
+    assert g.why_illegal(T.turn_action(c, 1)) == "that tile is locked in a closed curve"
+    # Without that tile White could have turned it straight back.
+    h = position({(2, 1): "D", (3, 1): "UR", (5, 3): "U", (1, 3): "U"}, player=T.BLACK)
+    h.apply(T.turn_action(c, 0))
+    h.apply(lay(h, 5, 1, "U"))
+    assert h.why_illegal(T.turn_action(c, 1)) is None
+
+
 def test_tiles_fit_the_grid_and_any_empty_cell():
     """001: "„Passend“ heißt hierbei zum einen in das vorgegebene Raster und zum
     andern mit farblichem Anschluss schwarz/weiß." games.md: "Laying a tile is
