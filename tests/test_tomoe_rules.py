@@ -322,6 +322,18 @@ def test_free_choice_of_figure_while_its_pile_lasts():
     assert not [a for a in g.legal_actions()
                 if not T.is_turn(a) and g.geo.orient[T.cell_of(a)] == 0
                 and TB.figure_of(0, T.pattern_of(a)) == 1]
+    # The large board has 18 up cells for 12 tiles of each white-tip figure:
+    # with the 48 tiles a pile runs out there too, and the other figure of
+    # that orientation still fits every cell left.
+    ups = [(x, r) for r in range(4) for x in range(1, 10) if (x + r) % 2][:12]
+    g = position({xy: "D" for xy in ups}, variant="large")  # all 12 (W,W,B)
+    assert g.supply == [0, 12, 12, 12]
+    c = cell(g.geo, 2, 3)
+    assert g.geo.orient[c] == 0 and not g.board[c]
+    assert g.why_illegal(T.lay_action(c, pattern(g.geo, c, "D"))) == "no WWB tiles left"
+    lays = [a for a in g.legal_actions() if T.cell_of(a) == c]
+    assert sorted(T.pattern_of(a) for a in lays) == sorted(
+        q for q in range(1, 7) if TB.figure_of(0, q) == 1)
 
 
 # -- the tile model -------------------------------------------------------------------
