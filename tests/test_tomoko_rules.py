@@ -476,3 +476,23 @@ def test_unchanged_board_push_then_no_second_one():
     assert again not in g.legal_actions()
     assert "undo" in g.why_illegal(again)
     assert len(g.legal_actions()) >= 18 * 2 - 4
+
+
+def test_what_each_seat_may_see_in_teams_and_open_cards():
+    """000: teams: "They should not verbally discuss their modus operandi with
+    their partner otherwise the opposing team will try to hinder" (the other
+    team's cards are hidden, the partner's are the seat's own); open cards:
+    "lay on the table in front of them, face side up" (every hand shows, the
+    pile stays face down: "All other cards are placed face down")."""
+    g = T.Tomoko(4, "teams", 9)
+    other = T.Tomoko(4, "teams", 9)
+    other.hands[1], other.deck[:2] = other.deck[:2], other.hands[1]
+    for seat in (0, 2):
+        assert g.view_for(seat).hands[0] == g.hands[0]
+        assert other.view_for(seat).serialize() == g.view_for(seat).serialize()
+    assert other.view_for(1).hands[1] != g.view_for(1).hands[1]
+    o = T.Tomoko(3, "open", 4)
+    moved = o.clone()
+    moved.deck.reverse()
+    assert moved.view_for(1).serialize() == o.view_for(1).serialize()
+    assert o.view_for(1).hands == o.hands
