@@ -455,6 +455,37 @@ def test_still_undecided_until_a_colour_reaches_its_rim():
         random_game("standard" if seed % 2 else "large", seed, probe)
 
 
+def test_a_link_to_the_rim_cannot_be_turned_away():
+    """001: "Verbindungen sind wiederum nur dann sicher, wenn sie fixiert sind,
+    das heißt, dass sie aus einem geschlossenen Kurvenzug oder mehreren
+    abschnittsweise geschlossenen Kurvenzügen bestehen." In our tile model a
+    link to the rim is always fixed (docs/rules/tomoe.md): a chain can only
+    pass through a tile of the other orientation by its band, whose cut-off
+    tip is then boxed in and locks it and its neighbours. Over random games
+    on both boards: no turn allowed by the rules ever cuts a sector of
+    another tile off from the rim area it was joined to."""
+    def frees(g):
+        ch = Chains(g.geo, g.board)
+        return set(n for colour in (0, 1) for n in sectors(g, colour) if ch.free[ch.root[n]])
+
+    turns = []
+
+    def probe(g):
+        if not g.may_turn():
+            return
+        before = frees(g)
+        for a in g.legal_actions():
+            if T.is_turn(a):
+                h = g.clone()
+                h.apply(a)
+                c = T.cell_of(a)
+                assert set(n for n in before if n >> 2 != c) <= frees(h)
+                turns.append(a)
+    for seed in range(6):
+        random_game("standard" if seed % 2 else "large", seed, probe)
+    assert len(turns) > 100
+
+
 def test_open_board_can_be_enclosed():
     """001: "Auch offenes, noch unbelegtes Spielfeld kann umschlossen und somit
     gewonnen werden: Schwarz hat einen geschlossenen Zug zurück zu seiner Seite
