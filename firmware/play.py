@@ -47,7 +47,8 @@ class PlayScreen(Screen):
     def enter(self, app, now):
         Screen.enter(self, app, now)
         self.ui.sound = app.beep
-        self.next_turn(now)
+        if not self.ui.busy(now):  # else tick moves on once it has been shown
+            self.next_turn(now)
 
     # Turn flow -------------------------------------------------------------------
     def many_people(self):

@@ -206,6 +206,19 @@ def test_teams_a_card_laid_by_the_mover_shows_in_his_colour():
     assert palette.PLAYERS[3] in seen and palette.PLAYERS[1] not in seen
 
 
+def test_quick_start_lays_are_shown_in_full_before_a_computer_opens():
+    """With a computer as P1 the quick start's lays are shown to the end before
+    its first push (the play screen waits for them as it does after a move)."""
+    session = tomoko_session(("normal", "human"), variant="quick", seed=3)
+    st = session.state
+    assert st.lays and st.moves == 0
+    app, run = app_with(session)
+    run.advance(TS.LAY_MS * len(st.lays) - 100)
+    assert st.moves == 0 and app.screen.ui.current_lay(app.hal.clock.now()) is not None
+    run.advance(TS.LAY_MS + 3000)
+    assert st.moves >= 1  # then the computer moves
+
+
 def test_quick_start_lays_are_shown_before_the_first_push():
     """Quick start: a card dealt onto the filled board that already shows its
     pattern is laid at once (docs/rules/tomoko.md). The person sees it framed
