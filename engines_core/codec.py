@@ -69,13 +69,15 @@ class Reader:
             raise CorruptState("list too long")
         return list(self.raw(n))
 
-    def header(self, tag, version):
-        """Check the leading game tag and format version."""
+    def header(self, tag, version, oldest=None):
+        """Check the leading game tag and format version (`oldest` to
+        `version` are read); the version read is kept in `self.version`."""
         if self.raw(len(tag)) != tag:
             raise CorruptState("not a %s save" % tag.decode())
         v = self.u8()
-        if v != version:
+        if not (version if oldest is None else oldest) <= v <= version:
             raise CorruptState("save format %d, expected %d" % (v, version))
+        self.version = v
 
     def end(self):
         if self.pos != len(self.data):
@@ -98,7 +100,7 @@ def read_header(game, data):
     """Check and read back write_header's fields into `game`; returns the
     Reader positioned after them."""
     r = Reader(data)
-    r.header(game.TAG, game.VERSION)
+    r.header(game.TAG, game.VERSION, game.OLDEST_VERSION)
     n = r.u8()
     if not game.MIN_PLAYERS <= n <= game.MAX_PLAYERS:
         raise CorruptState("bad player count")

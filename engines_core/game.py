@@ -42,6 +42,7 @@ class Game:
     NUM_ACTIONS = 0
     TAG = b""
     VERSION = 1
+    OLDEST_VERSION = None  # the oldest save format still read (None: VERSION only)
 
     def __init__(self, num_players=2, variant="standard", seed=1):
         lo, hi = self.MIN_PLAYERS, self.MAX_PLAYERS
@@ -111,6 +112,21 @@ class Game:
         never empty. Seats that share the win are all listed (the end screen
         says DRAW when that is every seat)."""
         raise NotImplementedError
+
+    def can_play_on(self):
+        """True when the game is over but the others may play on for the
+        places (a rulebook allows it): see play_on."""
+        return False
+
+    def play_on(self):
+        """Continue a finished game without the seats that just finished
+        (their places are kept); winners() stays the game's winners. Raises
+        IllegalAction, changing nothing, unless can_play_on()."""
+        raise IllegalAction("this game cannot go on")
+
+    def played_on(self):
+        """True once play_on was used: the game was already counted."""
+        return False
 
     def view_for(self, seat):
         """A copy holding only what `seat` may know.

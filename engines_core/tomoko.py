@@ -8,7 +8,7 @@ side * 5 + line, sides 0 top (pushes down), 1 right (pushes left), 2 bottom
 and top-to-bottom on left/right.
 """
 
-from engines_core.game import Game, TERMINAL, CorruptState
+from engines_core.game import Game, TERMINAL, CorruptState, IllegalAction
 from engines_core.prng import Rng
 from engines_core.codec import read_header, write_header
 from engines_core.tomoko_deck import CARDS
@@ -151,7 +151,8 @@ class Tomoko(Game):
     MAX_PLAYERS = 4
     VARIANTS = ("standard", "quick", "teams", "open", "quick+teams", "quick+open")
     NUM_ACTIONS = NUM_ACTIONS
-    VERSION = 1
+    VERSION = 2  # 2: the places of a game played on
+    OLDEST_VERSION = 1
     TAG = b"TK"
 
     @classmethod
@@ -200,6 +201,10 @@ class Tomoko(Game):
         self.moves = 0
         self.done = False
         self.wins = []
+        # After a win the others may play on for the places (000: "the
+        # others can always continue playing"): the place of each seat that
+        # has finished, 0 while it plays.
+        self.places = bytearray(num_players)
         self.last_action = None
         self.dropped = EMPTY
         self.lays = []
@@ -234,6 +239,59 @@ class Tomoko(Game):
 
     def winners(self):
         return list(self.wins)
+
+    def enders(self):
+        """The seats that ended the game as it stands now (finished): those
+        still playing who reached the target, else (move cap, no card can be
+        laid) those still playing with the most cards laid."""
+        playing = [o for o in range(self.num_owners) if not self.finished(o)]
+        reached = [o for o in playing if len(self.laid[o]) >= self.target]
+        if not reached:
+            best = max(len(self.laid[o]) for o in playing)
+            reached = [o for o in playing if len(self.laid[o]) == best]
+        return sorted(s for s in range(self.num_players) if self.owner_of(s) in reached)
+
+    def finished(self, owner):
+        """True for a hand whose player finished before the others played on
+        (teams never play on: owner and seat are the same then)."""
+        return not self.teams and self.places[owner] != 0
+
+    def can_play_on(self):
+        if not self.done or self.teams or self.moves >= MOVE_CAP:
+            return False
+        enders = self.enders()
+        if any(len(self.laid[self.owner_of(s)]) < self.target for s in enders):
+            return False  # no card can be laid any more: nothing to play for
+        return self.still_playing() - len(enders) >= 2
+
+    def play_on(self):
+        if not self.can_play_on():
+            raise IllegalAction("only two or more players left may play on")
+        enders = self.enders()
+        place = 1 + sum(1 for p in self.places if p)
+        for s in enders:
+            self.places[s] = place
+        self.done = False
+        self.lays = []
+        self._next_turn()
+
+    def played_on(self):
+        return any(self.places)
+
+    def next_seat(self, seat):
+        """The seat that moves after `seat` (finished seats are skipped)."""
+        n = self.num_players
+        t = (seat + 1) % n
+        while self.places[t]:
+            t = (t + 1) % n
+        return t
+
+    def still_playing(self):
+        """How many seats have not finished."""
+        return sum(1 for p in self.places if not p)
+
+    def _next_turn(self):
+        self.turn = self.next_seat(self.turn)
 
     def _candidate_entries(self):
         """Entries whose push might reproduce `prev` (all others cannot)."""
@@ -285,7 +343,7 @@ class Tomoko(Game):
         self._resolve_lays()
         self._check_end()
         if not self.done:
-            self.turn = (self.turn + 1) % self.num_players
+            self._next_turn()
 
     def _resolve_lays(self):
         """Every owner, in turn order from the mover, lays met cards and draws."""
@@ -293,6 +351,8 @@ class Tomoko(Game):
         first = self.owner_of(self.turn)
         for k in range(self.num_owners):
             owner = (first + k) % self.num_owners
+            if self.finished(owner):
+                continue  # finished: plays no more
             hand = self.hands[owner]
             while True:
                 hit = None
@@ -311,15 +371,14 @@ class Tomoko(Game):
                     hand.append(self.deck.pop())
 
     def _check_end(self):
-        reached = [o for o in range(self.num_owners) if len(self.laid[o]) >= self.target]
-        if not reached:
-            stuck = not any(self.hands)
+        playing = [o for o in range(self.num_owners) if not self.finished(o)]
+        if not any(len(self.laid[o]) >= self.target for o in playing):
+            stuck = not any(self.hands[o] for o in playing)
             if self.moves < MOVE_CAP and not stuck:
                 return
-            best = max(len(l) for l in self.laid)
-            reached = [o for o in range(self.num_owners) if len(self.laid[o]) == best]
         self.done = True
-        self.wins = sorted(s for s in range(self.num_players) if self.owner_of(s) in reached)
+        if not self.played_on():
+            self.wins = self.enders()
 
     # -- hidden information -----------------------------------------------
     def _hidden_owners(self, seat):
@@ -371,6 +430,7 @@ class Tomoko(Game):
         g.moves = self.moves
         g.done = self.done
         g.wins = list(self.wins)
+        g.places = bytearray(self.places)
         g.last_action = self.last_action
         g.dropped = self.dropped
         g.lays = list(self.lays)
@@ -398,6 +458,7 @@ class Tomoko(Game):
         w.u8(len(self.lays))
         for lay in self.lays:
             w.raw(bytes(lay))
+        w.raw(self.places)
         return w.getvalue()
 
     def _load(self, data):
@@ -421,6 +482,8 @@ class Tomoko(Game):
         self.last_action = None if la == NO_CARD else la
         self.dropped = r.u8()
         self.lays = [tuple(r.raw(4)) for _ in range(r.u8())]
+        if r.version >= 2:
+            self.places = bytearray(r.raw(self.num_players))
         r.end()
 
     def check(self):
@@ -444,8 +507,16 @@ class Tomoko(Game):
             cards.extend(self.laid[o])
         if sorted(cards) != list(range(NUM_CARDS)):
             raise CorruptState("cards not accounted for")
-        if self.done != bool(self.wins) or any(s >= self.num_players for s in self.wins):
+        if any(s >= self.num_players for s in self.wins) or \
+                (self.done or self.played_on()) != bool(self.wins):
             raise CorruptState("bad result")
+        placed = [p for p in self.places if p]
+        if placed and (self.teams or max(placed) > self.num_players
+                       or len(placed) >= self.num_players - 1
+                       or any(self.places[s] != 1 for s in self.wins)):
+            raise CorruptState("bad places")
+        if not self.done and self.places[self.turn]:
+            raise CorruptState("a finished seat to move")
         if self.last_action is not None and self.last_action >= NUM_ACTIONS:
             raise CorruptState("bad last action")
         for (o, c, w, rot) in self.lays:

@@ -187,7 +187,8 @@ class Scorer:
 
 def _seen(state, me):
     """(seen, hidden): a bytearray marking every card `me` has seen (laid,
-    its own, open hands), and how many cards sit in hands it cannot see."""
+    its own, open hands), and how many cards sit in hands it cannot see of
+    players still playing."""
     seen = bytearray(T.NUM_CARDS)
     for laid in state.laid:
         for c in laid:
@@ -197,7 +198,7 @@ def _seen(state, me):
         if o == me or state.open:
             for c in state.hands[o]:
                 seen[c] = 1
-        else:
+        elif not state.finished(o):  # a finished player lays no more
             hidden += len(state.hands[o])
     return seen, hidden
 
@@ -208,7 +209,7 @@ def _lay_values(state, me):
     values = [0] * T.NUM_CARDS
     seen, hidden_cards = _seen(state, me)
     for o in range(state.num_owners):
-        if o == me or state.open:
+        if (o == me or state.open) and not state.finished(o):
             for c in state.hands[o]:
                 values[c] = _LAY if o == me else -_LAY
     unseen = T.NUM_CARDS - sum(seen)
@@ -332,7 +333,7 @@ def _replies(state, seat, rng, samples):
     With one such seat every push is listed; with more, `samples` random
     sequences stand in for them.
     """
-    n = state.num_players - 1
+    n = state.still_playing() - 1
     if n == 1:
         return [((c, e),) for c in (T.DARK, T.LIGHT) for e in range(T.ENTRIES)]
     out = []
@@ -348,7 +349,7 @@ def _threats(state, me):
     have not seen (it may be in a hidden hand), else 0; `unseen` counts the
     unseen cards, `hidden` the next seat's hidden cards among them.
     """
-    nxt = state.owner_of((state.current_player() + 1) % state.num_players)
+    nxt = state.owner_of(state.next_seat(state.current_player()))
     weights = bytearray(T.NUM_CARDS)
     seen = _seen(state, me)[0]
     if state.open and nxt != me:

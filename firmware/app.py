@@ -68,12 +68,14 @@ class App:
             self.tell("NO SAVE")
 
     def game_over(self, session):
-        """Count a finished game and forget its save."""
-        self.stats.record(session.game, session.seats, session.state.winners())
-        try:
-            self.stats.save(self.hal.storage)
-        except OSError:
-            self.tell("NO SAVE")
+        """Count a finished game (once: not again after playing on for the
+        places) and forget its save."""
+        if not session.state.played_on():
+            self.stats.record(session.game, session.seats, session.state.winners())
+            try:
+                self.stats.save(self.hal.storage)
+            except OSError:
+                self.tell("NO SAVE")
         saves.clear_game(self.hal.storage)
 
     # The loop ----------------------------------------------------------------

@@ -1,4 +1,6 @@
 """The end screen: who won, every seat's result; A returns to the menu.
+Where the others may play on for the places (Tomoko), the headline says
+so and B goes back to the game without its winners.
 
 A game gives each seat's result as short text (`GameUI.result_lines`):
 up to two characters each show in a 2x2 grid, longer ones (up to three
@@ -35,13 +37,25 @@ class EndScreen(Screen):
         else:
             text = names + (" WIN" if len(winners) > 1 else " WINS")
         note = self.ui.end_note()
-        return text + " - " + note if note else text
+        if note:
+            text += " - " + note
+        if self.session.state.can_play_on():
+            text += " - B: PLAY ON"
+        return text
 
     def button(self, ev, now):
         # A short grace period, so a press meant for the game does not skip this.
-        if B.kind_of(ev) == B.CLICK and B.button_of(ev) == B.A and now - self.since > 600:
+        if B.kind_of(ev) != B.CLICK or now - self.since <= 600:
+            return
+        b = B.button_of(ev)
+        if b == B.A:
             from firmware.menu import Menu
             self.app.goto(Menu())
+        elif b == B.B and self.session.state.can_play_on():
+            from firmware.play import PlayScreen
+            self.session.state.play_on()
+            self.app.autosave(self.session)
+            self.app.goto(PlayScreen(self.session, self.ui))
 
     def draw(self, d, now):
         winners = self.session.state.winners()

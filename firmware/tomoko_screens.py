@@ -27,6 +27,7 @@ END_PAUSE_MS = 700  # the last board stays this long before that notice
 NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 # Why a game ended with no one at the target (end_reason), in two lines.
 END_WORDS = {"cap": (str(T.MOVE_CAP), "PUSHES"), "cards": ("NO", "CARDS")}
+ORDINALS = ("", "1ST", "2ND", "3RD", "4TH")
 
 # The gutter, clockwise: N0..N4, E0..E4, S4..S0, W4..W0 (entry numbers).
 RING = tuple(range(0, 5)) + tuple(range(5, 10)) + tuple(range(14, 9, -1)) + tuple(range(19, 14, -1))
@@ -321,8 +322,16 @@ class UI(GameUI):
                 d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
 
     def end_note(self):
-        why = end_reason(self.state)
-        return " ".join(END_WORDS[why]) if why else None
+        st = self.state
+        words = []
+        if st.played_on():  # who took the place played for
+            place = 1 + sum(1 for p in st.places if p)
+            words = [self.seat_name(s) for s in st.enders()]
+            words.append(ORDINALS[min(place, len(ORDINALS) - 1)])
+        why = end_reason(st)
+        if why:
+            words.extend(END_WORDS[why])
+        return " ".join(words) if words else None
 
     def look(self, d, now, viewer):
         """Hold A: every seat's score; with open cards, every seat's cards."""
@@ -346,9 +355,10 @@ class UI(GameUI):
 
 
 def end_reason(st):
-    """Why a finished game ended when no winner reached the target: "cap"
-    (the move cap) or "cards" (no card can be laid); None otherwise."""
-    if not st.is_terminal() or any(st.laid_count(s) >= st.target for s in st.winners()):
+    """Why a finished game (or round of playing on) ended when no one reached
+    the target: "cap" (the move cap) or "cards" (no card can be laid); None
+    otherwise."""
+    if not st.is_terminal() or any(st.laid_count(s) >= st.target for s in st.enders()):
         return None
     return "cap" if st.moves >= T.MOVE_CAP else "cards"
 

@@ -496,3 +496,143 @@ def test_what_each_seat_may_see_in_teams_and_open_cards():
     moved.deck.reverse()
     assert moved.view_for(1).serialize() == o.view_for(1).serialize()
     assert o.view_for(1).hands == o.hands
+
+
+# -- playing on for the places ------------------------------------------------
+
+def _play_to_end(g, seed):
+    """Seeded random pushes until the game (or this round of it) is over."""
+    from engines_core.prng import Rng
+    rng = Rng(seed)
+    while not g.is_terminal():
+        g.apply(rng.choice(g.legal_actions()))
+    return g
+
+
+def _won_game(n, variant="standard"):
+    """A seeded game of `n` players whose first end is a target reached."""
+    for seed in range(1, 200):
+        g = _play_to_end(T.Tomoko(n, variant, seed), seed)
+        if g.can_play_on():
+            return g, seed
+    raise AssertionError("no game reached its target")
+
+
+def test_the_others_may_play_on_for_the_places():
+    """000: "This player is the winner. Of course, the others can always continue
+    playing." 004: "Natürlich können die anderen Spieler noch die weitere
+    Platzierung ausspielen." The winners keep the win and leave; the others
+    play on until one of them reaches the target too: second place."""
+    g, seed = _won_game(3)
+    wins = g.winners()
+    laid = [g.laid_count(s) for s in range(3)]
+    assert not g.played_on()
+    g.play_on()
+    assert not g.is_terminal() and g.current_player() not in wins
+    assert [g.places[s] for s in wins] == [1] * len(wins)
+    moved = set()
+    from engines_core.prng import Rng
+    rng = Rng(seed)
+    while not g.is_terminal():
+        moved.add(g.current_player())
+        g.apply(rng.choice(g.legal_actions()))
+        for w in wins:  # a finished player neither moves nor lays again
+            assert g.laid_count(w) == laid[w]
+    assert not moved & set(wins)
+    assert g.winners() == wins and g.played_on()
+    # With three players one place decides the last: nothing left to play for.
+    assert not g.can_play_on()
+    with pytest.raises(IllegalAction):
+        g.play_on()
+
+
+def test_four_players_may_play_on_twice():
+    """000: "the others can always continue playing": with four, for second
+    and then for third place; each finisher's place is kept."""
+    g, seed = _won_game(4)
+    first = g.winners()
+    g.play_on()
+    _play_to_end(g, seed + 1)
+    second = g.enders()
+    assert not set(second) & set(first)
+    if g.can_play_on():
+        g.play_on()
+        assert all(g.places[s] == 1 + len(first) for s in second)
+        _play_to_end(g, seed + 2)
+        assert not g.can_play_on()
+    assert g.winners() == first
+
+
+def test_no_playing_on_where_no_places_are_left_to_play_for():
+    """Two players, teams (two teams), or a game that ended at the move cap or
+    with no card left to lay: nothing to play on for. play_on is refused and
+    changes nothing."""
+    for n, variant in ((2, "standard"), (4, "teams"), (2, "open")):
+        g = _play_to_end(T.Tomoko(n, variant, 7), 7)
+        assert not g.can_play_on()
+        before = g.serialize()
+        with pytest.raises(IllegalAction):
+            g.play_on()
+        assert g.serialize() == before
+    g, _ = _won_game(3)
+    g.moves = T.MOVE_CAP  # as if it had ended at the move cap
+    assert not g.can_play_on()
+
+
+def test_a_game_played_on_saves_and_loads_and_old_saves_still_load():
+    """The places travel with the save (format 2); a save of format 1, from
+    before playing on existed, still loads (no places yet)."""
+    g, _ = _won_game(3)
+    g.play_on()
+    data = g.serialize()
+    h = T.Tomoko.restore(data)
+    assert h.serialize() == data and list(h.places) == list(g.places)
+    fresh = T.Tomoko(3, "standard", 4)
+    new = fresh.serialize()
+    old = bytearray(new[:-3])  # format 1 had no places at the end
+    old[len(T.Tomoko.TAG)] = 1
+    assert T.Tomoko.restore(bytes(old)).serialize() == new
+
+
+def test_a_save_with_impossible_places_is_refused():
+    from engines_core.game import CorruptState
+    g, _ = _won_game(3)
+    g.play_on()
+    g.check()
+    for bad in ((1, 2, 3), (1, 4, 0), (2, 0, 0)):  # all placed; no such place; winner not 1st
+        h = g.clone()
+        h.places = bytearray(bad)
+        with pytest.raises(CorruptState):
+            h.check()
+    h = g.clone()
+    h.places[h.current_player()] = 2  # a finished seat to move
+    with pytest.raises(CorruptState):
+        h.check()
+
+
+def test_games_played_on_to_the_last_place_keep_every_invariant():
+    """Many seeded games, played on whenever the others may: every state
+    passes check(), saves and loads unchanged, and the computer players
+    (which skip finished seats) only ever choose legal pushes."""
+    from engines_core import players
+    from engines_core.prng import Rng
+    played_on = 0
+    for seed in range(24):
+        n = 3 + seed % 2
+        variant = ("standard", "quick", "open")[seed % 3]
+        g = T.Tomoko(n, variant, seed)
+        rng = Rng(seed)
+        while True:
+            if g.is_terminal():
+                if not g.can_play_on():
+                    break
+                g.play_on()
+                played_on += 1
+            level = "normal" if g.current_player() == 0 and g.moves % 4 == 0 else "random"
+            a = players.choose(g, level, rng)
+            assert a in g.legal_actions()
+            g.apply(a)
+            g.check()
+            assert T.Tomoko.restore(g.serialize()).serialize() == g.serialize()
+        assert g.winners() and all(g.places[s] == 1 for s in g.winners()) == g.played_on()
+    assert played_on >= 12

@@ -239,3 +239,39 @@ def test_quick_start_lays_are_shown_before_the_first_push():
     assert st.moves == 0 and app.screen.ui.current_lay(app.hal.clock.now()) is None
     run.run("A")
     assert st.moves == 1
+
+
+def test_the_end_screen_offers_to_play_on_for_the_places():
+    """000: "Of course, the others can always continue playing." After a win
+    with three or more players, B on the end screen goes back to the game
+    without its winner; the game is counted once; the next end names the
+    second place."""
+    from firmware.end import EndScreen
+    from firmware.session import Session
+    from tests.test_tomoko_rules import _won_game
+    g, _ = _won_game(3)
+    session = Session("tomoko", ["normal", "normal", "normal"], "standard", 1)
+    session.state = g
+    app, run = app_with(session)
+    end = app.screen
+    assert isinstance(end, EndScreen) and end.headline().endswith("B: PLAY ON")
+    assert app.stats.get("tomoko.played") == 1
+    wins = g.winners()
+    run.advance(700)
+    run.run("B")
+    assert isinstance(app.screen, PlayScreen) and app.screen.session is session
+    assert not g.is_terminal() and g.current_player() not in wins
+    from firmware import saves
+    saved, where, _ = saves.load_game(app.hal.storage)  # saved at once
+    assert where == saves.PLAYING and saved.state.serialize() == g.serialize()
+    for _ in range(2000):
+        if isinstance(app.screen, EndScreen):
+            break
+        run.advance(300)
+    end = app.screen
+    assert isinstance(end, EndScreen) and g.winners() == wins
+    assert "2ND" in end.headline() and "PLAY ON" not in end.headline()
+    assert app.stats.get("tomoko.played") == 1  # counted once
+    run.advance(700)
+    run.run("B")  # nothing left to play for: B does nothing
+    assert app.screen is end
