@@ -56,6 +56,23 @@ def random_game(variant, seed, each=None):
     return g
 
 
+def emptied(seed, cells, move_no, player):
+    """The full board of the seeded random game with `cells` emptied again,
+    the supply to match, `player` to start move `move_no`."""
+    g = random_game("standard", seed)
+    h = T.Tomoe(2, "standard", seed)
+    h.board = bytearray(g.board)
+    for c in cells:
+        h.board[c] = 0
+    h.supply = [12 - sum(1 for c in range(24) if h.board[c] and h.figure(c) == f)
+                for f in range(4)]
+    h.move_no = move_no
+    h.player = player
+    h._refresh()
+    h.check()
+    return h
+
+
 # -- material and set-up ----------------------------------------------------------
 
 
@@ -609,17 +626,8 @@ def test_last_move_with_one_tile():
     """games.md: "The last player may lay one tile only, if only one cell is
     left." A move that starts with one empty cell is that lay (or a turn and
     that lay), and the game ends."""
-    g = random_game("standard", 5)
-    h = T.Tomoe(2, "standard", 5)
-    h.board = bytearray(g.board)
     last = 17
-    h.board[last] = 0
-    h.supply = [12 - sum(1 for c in range(24) if h.board[c] and h.figure(c) == f)
-                for f in range(4)]
-    h.move_no = 15
-    h.player = 1
-    h._refresh()
-    h.check()
+    h = emptied(5, (last,), 15, 1)
     assert {T.cell_of(a) for a in h.legal_actions() if not T.is_turn(a)} == {last}
     h.apply([a for a in h.legal_actions() if not T.is_turn(a)][0])
     assert h.is_terminal() and h.move_no == 16 and h.empty == 0
@@ -654,17 +662,7 @@ def test_turning_can_win_the_last_move():
     empty cells, two new tiles leave Black the last move; a turn and one tile
     leave it to White."""
     def last_mover(turn_first):
-        g = random_game("standard", 11)
-        h = T.Tomoe(2, "standard", 11)
-        h.board = bytearray(g.board)
-        for c in (3, 9, 14, 20):
-            h.board[c] = 0
-        h.supply = [12 - sum(1 for c in range(24) if h.board[c] and h.figure(c) == f)
-                    for f in range(4)]
-        h.move_no = 10
-        h.player = 0
-        h._refresh()
-        h.check()
+        h = emptied(11, (3, 9, 14, 20), 10, 0)
         turns = [a for a in h.legal_actions() if T.is_turn(a)]
         rng = Rng(1)
         first = True
