@@ -391,6 +391,25 @@ def test_three_moves_without_conquest_end_the_challenge():
     assert list(g.pos) == [MIND] * 3 and g.quiet == 0  # the next challenge
 
 
+def test_three_empty_moves_king_points_count_only_the_kings_standing():
+    """003: "The challenge will also end when no player conquers any Region in
+    three consecutive moves. Assign the king points" - "a score equal to the
+    number of Kings standing in that moment on Tóncc" (games.md: "the Kings
+    still standing score king points likewise"): with one King gone (3 king
+    points), the two still standing score 2 each, not 3."""
+    owner = dict([(p, 0) for p in range(6)] + [(p, 1) for p in range(6, 11)]
+                 + [(p, 2) for p in range(11, 16)])
+    g = position(pos=(T.OFF, cell(-1, 2), cell(0, 2)), owner=owner,
+                 regions={16: cell(0, -2), 17: cell(1, -2)})
+    move(g, W, W)  # bottom row only: every Region there is face down
+    move(g, E, E)
+    assert not g.history and g.quiet == 2
+    move(g, W, W)
+    sealed, kp = g.history[0]
+    assert kp == bytes([3, 2, 2])
+    assert sealed[16] == sealed[17] == T.NONE
+
+
 def test_a_conquest_resets_the_count_of_empty_moves():
     """003: "no player conquers any Region in three consecutive moves": only
     consecutive moves count."""
