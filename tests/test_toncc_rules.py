@@ -122,6 +122,25 @@ def test_choices_are_hidden_until_all_are_in():
     assert g.view_for(0).pending[0] == NE  # a seat sees its own Head
 
 
+def test_a_view_cannot_reveal_the_heads():
+    """003: "When you are all ready, reveal the Heads and move the Kings"
+    (docs/rules/toncc.md: "A view is for looking, not for playing on:
+    completing a move on it is refused"): on a view the other Heads are
+    hidden, so the move cannot be completed there; once redeal_hidden has
+    put Heads under the hands, it can."""
+    g = T.Toncc(3, "standard", 5)
+    g.apply(NE)
+    v = g.view_for(1)
+    v.apply(E)  # seat 1's own choice: the move is not complete yet
+    assert v.current_player() == 2
+    with pytest.raises(IllegalAction, match="other choices are hidden"):
+        v.apply(SE)
+    assert list(v.pos) == [MIND] * 3 and v.pending[2] == T.NONE  # nothing changed
+    v.redeal_hidden(1, Rng(3))
+    v.apply(SE)
+    assert v.moves == 1 and v.pos[1] == T.dest(MIND, E) and v.pos[2] == T.dest(MIND, SE)
+
+
 def test_first_move_from_the_mind():
     """003: "choose ... which Region, among the 6 adjacent to the Mind, your
     King wants to conquer ... it is as if the Kings came out of the Mind and
