@@ -635,6 +635,24 @@ def test_final_tie_weaker_king_wins():
     assert T.final_winners([5, 3, 1], (BLUE, YELLOW, RED)) == [0]
 
 
+def test_game_won_by_the_weaker_of_two_tied_kings():
+    """003: "Sum the tóncc points to declare the winner of the game (in case of
+    a tie, the weaker king wins)": a whole game's winners(), not only the
+    helper. Three challenges with no Kingdoms, king points 3/2/1, 2/3/1 and
+    3/3/3: Tóncc points 2+1+1, 1+2+1, 0+0+1 = 4, 4, 1."""
+    empty = bytes([T.NONE] * 18)
+    hist = [(empty, bytes([3, 2, 1])), (empty, bytes([2, 3, 1])), (empty, bytes([3, 3, 3]))]
+    for kings, winner in (((BLUE, YELLOW, RED), 0), ((YELLOW, BLUE, RED), 1),
+                          ((RED, BLUE, YELLOW), 0), ((YELLOW, RED, BLUE), 0)):
+        g = T.Toncc(3, "standard", 1)
+        g.kings = bytes(kings)
+        g.history = list(hist)
+        g.done = True
+        g.check()
+        assert g.scores() == [4, 4, 1]
+        assert g.winners() == [winner], kings
+
+
 def test_running_scores_and_game_over():
     """Our reading: scores() is every seat's Tóncc points so far (0 until the
     first challenge ends); running_scores() is the challenge in play (Kingdom
