@@ -128,11 +128,23 @@ def test_card_must_be_in_hand():
 
 
 def test_values_do_not_wrap_around():
-    """games.md: "1 and 7 are ends: values do not wrap around." """
+    """games.md: "1 and 7 are ends: values do not wrap around." - a 1 on a 7
+    or a 7 on a 1 is neither offered nor accepted, alone or in a run."""
     g = position(["17", "1", "1"], tokkome="7", maki="1")
     assert T.single(T.TOKKOME, 1) not in g.legal_actions()
     assert T.single(T.MAKI, 7) not in g.legal_actions()
     assert g.legal_actions() == [T.TAKE]
+    before = g.serialize()
+    for a in (T.single(T.TOKKOME, 1), T.single(T.MAKI, 7)):
+        assert "one more or one less" in g.why_illegal(a)
+        with pytest.raises(IllegalAction):
+            g.apply(a)
+    assert g.serialize() == before
+    g = position(["12367", "45", "45"], tokkome="6", maki="2")
+    assert g.why_illegal(T.run(T.TOKKOME, False)) == "no run up from 6"  # 7 1 2
+    assert g.why_illegal(T.run(T.MAKI, True)) == "no run down from 2"  # 1 7 6
+    assert g.legal_actions() == [T.single(T.TOKKOME, 7), T.single(T.MAKI, 1),
+                                 T.single(T.MAKI, 3), T.TAKE]
 
 
 def test_run_of_three_continues_from_the_top_card():
@@ -158,6 +170,9 @@ def test_run_needs_all_three_and_the_room():
     assert g.why_illegal(T.run(T.TOKKOME, False)) == "no run up from 5"
     assert g.why_illegal(T.run(T.MAKI, True)) == "a run needs 3 2 1"
     assert T.run(T.MAKI, False) in g.legal_actions()  # 5 6 7 on maki's 4
+    g = position(["1245", "6", "6"], tokkome="3", maki="4")
+    assert g.why_illegal(T.run(T.TOKKOME, True)) == "no run down from 3"
+    assert T.run(T.TOKKOME, True) not in g.legal_actions()
 
 
 def test_take_the_tokkome_adds_all_its_cards_to_the_hand():
