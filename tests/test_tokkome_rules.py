@@ -230,6 +230,22 @@ def test_three_of_a_kind_face_down():
         assert len(values) > 1  # other values are just as consistent
 
 
+def test_any_three_of_a_kind_in_the_hand_may_be_laid():
+    """002: "place any three of a kind face down in front of the player" - the
+    three may be cards held before the take, cards just taken, or a mix with
+    a card just drawn."""
+    g = position(["12", "77", "77"], tokkome="34343", maki="1")
+    g.apply(T.TAKE)  # 3 3 3 all from the Tokkome
+    assert T.lay_set(3) in g.legal_actions() and T.lay_set(4) not in g.legal_actions()
+    g.apply(T.lay_set(3))
+    assert g.sets[0] == [3] and hand_str(g, 0) == "1244"
+    g = position(["56", "77", "77"], tokkome="6", maki="1", draws="62")
+    g.apply(T.TAKE)  # one 6 held, one taken, one drawn
+    assert hand_str(g, 0) == "25666" and g.legal_actions() == [T.lay_set(6), T.NO_SET]
+    g.apply(T.lay_set(6))
+    assert g.sets[0] == [6] and hand_str(g, 0) == "25"
+
+
 def test_a_set_is_three_identical_cards():
     """002: "put down a set of three identical cards" - two of a kind is not a
     set; four of a kind lays three and keeps one, five keep two (and a set is
@@ -491,6 +507,25 @@ def test_a_save_with_more_seen_cards_than_the_hand_holds_is_refused():
     bad.known[1][3] = 3  # P2 holds two 3s
     with pytest.raises(CorruptState):
         T.Tokkome.restore(bad.serialize())
+
+
+def test_a_seat_choosing_a_set_is_dealt_one_in_every_view():
+    """docs/rules/tokkome.md: "While another player is choosing a set, that
+    player is known to hold a three-of-a-kind (the device only asks when one
+    can be laid), so dealt-out hands keep one then." """
+    g = position(["2556", "1134", "1247"], tokkome="5", maki="1", draws="37")
+    g.apply(T.TAKE)
+    assert g.phase == T.LAY and g.current_player() == 0
+    for seat in (1, 2):
+        views = [g.view_for(seat)]
+        for k in range(20):
+            h = g.clone()
+            h.redeal_hidden(seat, Rng(k))
+            views.append(h)
+        for v in views:
+            v.check()
+            assert any(v.can_lay(x) for x in range(1, 8)), hand_str(v, 0)
+            assert [a for a in v.legal_actions() if T.SET < a < T.NO_SET]
 
 
 def test_view_does_not_depend_on_hidden_cards():
