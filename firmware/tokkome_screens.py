@@ -20,7 +20,8 @@ of three - the choices blink in turn with Left/Right, A takes one, B goes
 back). Up looks through the piles: the bars then show the Tokkome (or, with
 Right, the maki pile) card by card, and A there takes the Tokkome. After a
 take: A on a card of a three-of-a-kind lays the set, B lays none; then A puts
-the chosen card on the arena. Hold A: every seat's hand size and sets.
+the chosen card on the arena (a take that drew the last card says LAST / END
+in red). Hold A: every seat's hand size and sets.
 """
 
 from hal import buttons as B
@@ -341,9 +342,13 @@ class UI(GameUI):
     def draw_top(self, d, now, viewer, ev, mine, cards, browsing, bottom):
         st = self.state
         flash = self.flashing(now)
+        # The take drew the last card: this turn is the game's last, which
+        # the words of the take say in red (the draw count is hidden then).
+        last = mine and st.last_turn
         if mine and st.phase == T.LAY:
-            word = "SET?" if (now // 1400) % 2 == 0 else "B=NO"
-            gfx.text(d, 0, 0, word, GOLD if word == "SET?" else palette.TEXT)
+            k = (now // 1400) % (3 if last else 2)
+            word = ("SET?", "B=NO", "LAST")[k]
+            gfx.text(d, 0, 0, word, (GOLD, palette.TEXT, palette.BAD)[k])
             return
         # The Tokkome on the arena (empty while a take is under way).
         tok = st.tokkome
@@ -366,7 +371,10 @@ class UI(GameUI):
             if flash:
                 frame = palette.BAD
             draw_digit_card(d, 0, frame, top)
-            gfx.text(d, 5, 0, "PUT", palette.TEXT)
+            if last and (now // 1400) % 2:
+                gfx.text(d, 5, 0, "END", palette.BAD)
+            else:
+                gfx.text(d, 5, 0, "PUT", palette.TEXT)
             return
         if mine and st.phase == T.MAIN:
             chosen = self.chosen_pile()

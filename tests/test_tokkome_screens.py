@@ -282,6 +282,32 @@ def test_b_lays_no_set():
     assert g.phase == T.PLACE and g.sets[0] == []
 
 
+def test_a_take_that_draws_the_last_card_says_it_is_the_last_turn():
+    """002: "Once the last card from the draw pile is taken, that player has
+    the last turn." While the taker chooses the set and the card for the
+    arena the draw count is covered by the words, so they say it in red:
+    "LAST" among "SET?" and "B=NO", "END" alternating with "PUT"; a take
+    that leaves cards to draw never shows red there."""
+    def red_top_while(run, app, ms):
+        seen = False
+        for _ in range(ms // 100):
+            run.advance(100)
+            seen = seen or TS.palette.BAD in region_colours(app.hal.display, 0, 0, 16, 5)
+        return seen
+
+    for draws, last in (("7", True), ("725", False)):
+        g = position(["33", "1234", "1234"], tokkome="3", maki="1", draws=draws, rest_to=1)
+        app, run = app_with(session_with(g, ("human", "normal", "normal")))
+        run.idle()
+        run.run("UP,A")
+        run.idle()
+        assert g.phase == T.LAY and g.last_turn == last
+        assert red_top_while(run, app, 4300) == last
+        run.run("B")
+        assert g.phase == T.PLACE
+        assert red_top_while(run, app, 3000) == last
+
+
 def test_look_shows_every_hand_size_and_the_sets():
     g = position(["1256", "3467", "1234"], tokkome="4", maki="1", sets=[[], [7], []])
     app, run = app_with(session_with(g, ("human", "normal", "normal")))
@@ -301,7 +327,7 @@ def test_look_shows_every_hand_size_and_the_sets():
 
 def test_other_hands_show_the_cards_seen_going_in_face_up():
     """Everyone saw the cards a player took from the Tokkome: their row of pips
-    starts with those still in the hand, in their values' colours."""
+    ends with those still in the hand, in their values' colours."""
     g = position(["1256", "1347", "1234"], tokkome="4", maki="1")
     app, run = app_with(session_with(g, ("human", "normal", "normal")))
     run.idle()
