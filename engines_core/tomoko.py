@@ -244,7 +244,7 @@ class Tomoko(Game):
         """The seats that ended the game as it stands now (finished): those
         still playing who reached the target, else (move cap, no card can be
         laid) those still playing with the most cards laid."""
-        playing = [o for o in range(self.num_owners) if not self.finished(o)]
+        playing = self._playing()
         reached = [o for o in playing if len(self.laid[o]) >= self.target]
         if not reached:
             best = max(len(self.laid[o]) for o in playing)
@@ -253,8 +253,16 @@ class Tomoko(Game):
 
     def finished(self, owner):
         """True for a hand whose player finished before the others played on
-        (teams never play on: owner and seat are the same then)."""
-        return not self.teams and self.places[owner] != 0
+        (teams never play on, so owner and seat are the same then)."""
+        return self.places[owner] != 0
+
+    def _playing(self):
+        """The hands whose players have not finished."""
+        return [o for o in range(self.num_owners) if not self.places[o]]
+
+    def next_place(self):
+        """The place the seats still playing play for (1 until play_on)."""
+        return 1 + self.num_players - self.still_playing()
 
     def can_play_on(self):
         if not self.done or self.teams or self.moves >= MOVE_CAP:
@@ -267,9 +275,8 @@ class Tomoko(Game):
     def play_on(self):
         if not self.can_play_on():
             raise IllegalAction("only two or more players left may play on")
-        enders = self.enders()
-        place = 1 + sum(1 for p in self.places if p)
-        for s in enders:
+        place = self.next_place()
+        for s in self.enders():
             self.places[s] = place
         self.done = False
         self.lays = []
@@ -371,7 +378,7 @@ class Tomoko(Game):
                     hand.append(self.deck.pop())
 
     def _check_end(self):
-        playing = [o for o in range(self.num_owners) if not self.finished(o)]
+        playing = self._playing()
         if not any(len(self.laid[o]) >= self.target for o in playing):
             stuck = not any(self.hands[o] for o in playing)
             if self.moves < MOVE_CAP and not stuck:

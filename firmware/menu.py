@@ -9,7 +9,7 @@ line offers to resume it.
 from hal import buttons as B
 from engines_core import registry
 from engines_core.prng import mix_seed
-from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
+from firmware.screen import Screen, draw_a, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware.settings import KINDS, KIND_LABELS
 from firmware import gfx, palette, sounds, games, launch
 
@@ -185,7 +185,7 @@ class Menu(Screen):
         gfx.marquee(d, 0, label, LABEL, 0)
         gfx.marquee(d, 6, value, palette.GOOD, 0)
         self.draw_extra(d, self.opening, 0)
-        gfx.text(d, 13, 11, "A", palette.GOOD)
+        draw_a(d)
         self.opening_shown = True
 
     def describe(self, line):

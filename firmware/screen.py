@@ -32,7 +32,12 @@ def draw_line_dots(d, n, current):
 def draw_a_hint(d, now):
     """A small green A blinking in the corner: A does what the line says."""
     if gfx.blink(now, 1200, 70):
-        gfx.text(d, 13, 11, "A", palette.GOOD)
+        draw_a(d)
+
+
+def draw_a(d):
+    """The green A of draw_a_hint, lit."""
+    gfx.text(d, 13, 11, "A", palette.GOOD)
 
 
 def draw_page_dots(d, n, page):

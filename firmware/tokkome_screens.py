@@ -9,10 +9,11 @@ draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
 order: a dot in its colour (blinking on its turn), a pip per card in its
 hand (in fives, alternately brighter and dimmer; last, in their values'
 colours, the cards everyone saw it take from the Tokkome and not play) and
-a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand, one bar per card, sorted:
-a card of value v is a bar v LEDs high in v's colour (1 red, 2 orange, 3
-yellow, 4 green, 5 cyan, 6 blue, 7 violet); neighbouring cards of one value
-alternate bright and dim so they can be counted.
+a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
+one bar per card, sorted: a card of value v is a bar v LEDs high in v's
+colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7 violet);
+neighbouring cards of one value alternate bright and dim so they can be
+counted.
 
 Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
 the pile it fits (when it fits several ways - either pile, alone or in a run

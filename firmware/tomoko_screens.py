@@ -325,9 +325,8 @@ class UI(GameUI):
         st = self.state
         words = []
         if st.played_on():  # who took the place played for
-            place = 1 + sum(1 for p in st.places if p)
             words = [self.seat_name(s) for s in st.enders()]
-            words.append(ORDINALS[min(place, len(ORDINALS) - 1)])
+            words.append(ORDINALS[min(st.next_place(), len(ORDINALS) - 1)])
         why = end_reason(st)
         if why:
             words.extend(END_WORDS[why])
