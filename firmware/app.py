@@ -5,6 +5,7 @@ import gc
 from firmware.settings import Settings
 from firmware.stats import Stats
 from firmware import saves
+from hal import buttons as B
 
 FRAME_MS = 30  # ~33 frames a second at most; the wire takes 8 ms per frame
 
@@ -53,7 +54,9 @@ class App:
     def swallow_held(self):
         """Buttons held now act no more until pressed anew: the press that
         changed what is shown must not act again on what comes next (its
-        CLICK, RELEASE or LONG arrives later)."""
+        CLICK or REPEAT arrives later). A hold stays a hold: its LONG and
+        RELEASE still arrive, so holding B pauses and letting go of A ends
+        the look view whenever the hold began."""
         self._swallow = self.hal.buttons.stable
 
     def goto(self, screen):
@@ -86,9 +89,11 @@ class App:
         for ev in hal.buttons.events(now):
             bit = 1 << (ev & 15)
             if self._swallow & bit:
-                if ev >> 4 != 1:  # its RELEASE, CLICK, REPEAT, LONG: dropped
+                kind = ev >> 4
+                if kind == B.CLICK or kind == B.REPEAT:
                     continue
-                self._swallow &= ~bit  # a fresh PRESS: the button is free again
+                if kind == B.PRESS:
+                    self._swallow &= ~bit  # pressed anew: the button is free again
             self.screen.button(ev, now)
         self.screen.tick(now)
         now = hal.clock.now()

@@ -165,6 +165,7 @@ class PlayScreen(Screen):
         elif b == B.A and kind == B.PRESS:
             if line == _GO_ON:
                 self.paused = False
+                self.app.swallow_held()  # this A's CLICK is not a move
             else:
                 # The game stays saved: the menu offers to resume it.
                 from firmware.menu import Menu
@@ -172,6 +173,8 @@ class PlayScreen(Screen):
                 self.app.goto(Menu(saved=self.session))
 
     def tick(self, now):
+        if self.looking and not self.app.hal.buttons.stable & (1 << B.A):
+            self.looking = False  # its RELEASE was lost (events cleared)
         if self.paused:
             return
         if self.phase == SHOW and not self.ui.busy(now):

@@ -5,9 +5,10 @@ import pytest
 
 from engines_core import tomoko as T
 from firmware import games, palette, saves, sounds, tomoko_screens as TS
+from firmware import play as play_module
 from firmware.end import EndScreen
 from firmware.menu import Menu
-from firmware.play import PlayScreen, PASS, HUMAN
+from firmware.play import PlayScreen, PASS, HUMAN, COMPUTER, SHOW
 from hal import buttons as B
 from hal.display import Display
 from tests.firmware_helpers import app_with, card_area, mash_to_the_end, region_colours, \
@@ -479,3 +480,100 @@ def test_a_long_notice_scrolls_from_its_first_letter_until_it_was_read():
     assert app.notice is not None and app.notice[0] == text
     run.advance(1000)
     assert app.notice is None
+
+
+def test_go_on_in_the_pause_menu_does_nothing_in_the_game():
+    """The A that chooses GO ON is released on the game: its CLICK must not
+    push a ball the player never chose."""
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    play = app.screen
+    before = play.session.to_bytes()
+    run.run("B:long")
+    assert play.paused
+    run.run("A,wait:300")
+    assert not play.paused and play.phase == HUMAN
+    assert play.session.to_bytes() == before
+
+
+def test_go_on_on_a_pass_screen_keeps_the_pass_screen():
+    app, run = app_with(tomoko_session(("human", "human")))
+    play = app.screen
+    run.advance(100)
+    assert play.phase == PASS
+    run.run("B:long,A,wait:300")
+    assert not play.paused and play.phase == PASS
+    assert not BALLS & card_area(app)
+
+
+
+def wait_for(run, play, phase, seat):
+    for _ in range(500):
+        if play.phase == phase and play.seat == seat:
+            return
+        run.advance(10)
+    raise AssertionError("never reached phase %d of P%d" % (phase, seat + 1))
+
+
+def test_a_look_held_across_a_turn_ends_when_a_is_let_go():
+    """A held from the computer's thinking opens the look view; the person's
+    turn begins while it is held. Letting go ends the look, and nothing is
+    stuck: the cursor answers, and no move is made."""
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    play = app.screen
+    run.run("A")  # the person pushes
+    wait_for(run, play, COMPUTER, 1)
+    b = app.hal.buttons
+    b.set_raw(1 << B.A, app.now())
+    wait_for(run, play, HUMAN, 0)
+    run.advance(800)
+    assert play.looking
+    b.set_raw(0, app.now())
+    run.advance(200)
+    assert not play.looking
+    ply, cursor = play.session.ply, play.ui.cursor
+    run.run("RIGHT,wait:300")
+    assert play.ui.cursor != cursor and play.session.ply == ply and play.phase == HUMAN
+
+
+def test_a_hold_of_b_across_a_turn_still_pauses():
+    """Holding B while the computer's move is shown pauses the game, even
+    when the person's turn begins during the hold."""
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    play = app.screen
+    run.run("A")
+    wait_for(run, play, SHOW, 1)  # the computer's push is shown
+    b = app.hal.buttons
+    b.set_raw(1 << B.B, app.now())
+    run.advance(1000)
+    assert play.phase == HUMAN and play.paused
+    b.set_raw(0, app.now())
+    run.advance(200)
+    assert play.paused  # its release does not go on
+
+
+def test_a_look_ends_even_if_its_release_came_while_the_computer_thought(monkeypatch):
+    """Events that arrive while a computer player thinks are dropped as stale;
+    a look must still end once A is up."""
+    session = tomoko_session(("human", "normal"))
+    app, run = app_with(session)
+    run.idle()
+    play = app.screen
+    b = app.hal.buttons
+    real = session.computer_move
+
+    def think_while_a_is_let_go(effort=100):
+        b.set_raw(0, app.now())
+        b.update(app.now() + 100)  # the RELEASE is queued during the search
+        return real(effort)
+    monkeypatch.setattr(session, "computer_move", think_while_a_is_let_go)
+    monkeypatch.setattr(play_module, "COMPUTER_PAUSE_MS", 1500)
+    run.run("A")
+    wait_for(run, play, COMPUTER, 1)
+    b.set_raw(1 << B.A, app.now())
+    run.advance(900)
+    assert play.looking and play.phase == COMPUTER
+    run.advance(900)
+    assert session.ply == 2 and not play.looking
