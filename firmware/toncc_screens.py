@@ -613,6 +613,17 @@ class UI(GameUI):
         the results are drawn in the Kings' colours."""
         return palette.PLAYER_NAMES[seat] + " " + T.COLOUR_NAMES[self.state.kings[seat]]
 
+    def end_note(self):
+        """Why the winner won a tie for the most Tóncc points (003: "in case
+        of a tie, the weaker king wins"), naming the King they tied with."""
+        st = self.state
+        tot = st.toncc_totals()
+        top = [s for s in range(3) if tot[s] == max(tot)]
+        if len(top) != 2:
+            return None
+        other = top[0] if top[1] in st.winners() else top[1]
+        return "TIE WITH %s: WEAKER KING WINS" % self.seat_name(other)
+
     def result_lines(self):
         st = self.state
         tot = st.toncc_totals()

@@ -326,8 +326,11 @@ def test_whole_game_through_the_buttons_then_the_end_screen():
     assert [t for t, c in lines] == [str(v) for v in st.toncc_totals()]
     assert [c for t, c in lines] == [S.COL[k] for k in st.kings]
     w = st.winners()
+    tot = st.toncc_totals()
     if len(w) == 1:  # the winner named with his King, whose colour his result has
-        assert app.screen.headline() == "P%d %s WINS" % (w[0] + 1, T.COLOUR_NAMES[st.kings[w[0]]])
+        assert app.screen.headline().startswith(
+            "P%d %s WINS" % (w[0] + 1, T.COLOUR_NAMES[st.kings[w[0]]]))
+        assert ("TIE WITH" in app.screen.headline()) == (tot.count(max(tot)) == 2)
     else:
         assert w == [0, 1, 2] and app.screen.headline() == "DRAW"
     run.advance(800)
@@ -541,3 +544,23 @@ def test_the_kings_unlit_pips_keep_their_hue_on_the_leds():
             c = d.get(0, 0)
             shown.add(pixel_duty(c >> 16, (c >> 8) & 0xFF, c & 0xFF, brightness))
         assert len(shown) == 3, brightness
+
+
+def test_a_tie_for_the_most_points_says_the_weaker_king_won_it():
+    """003: "Sum the tóncc points to declare the winner of the game (in case of
+    a tie, the weaker king wins)": the end screen says why the winner won with
+    the same points as another King."""
+    g = T.Toncc(3, "standard", 8)
+    rng = Rng(8)
+    while not g.is_terminal():
+        a = g.legal_actions()
+        g.apply(a[rng.below(len(a))])
+    tot = g.toncc_totals()
+    assert sorted(tot) == [1, 4, 4]  # two Kings tied for the most
+    app, run = app_at(g)
+    assert isinstance(app.screen, EndScreen)
+    (w,) = g.winners()
+    (other,) = [s for s in range(3) if tot[s] == 4 and s != w]
+    assert T.beats_in_tie(g.kings[w], g.kings[other])
+    assert app.screen.headline() == "P%d %s WINS - TIE WITH P%d %s: WEAKER KING WINS" % (
+        w + 1, T.COLOUR_NAMES[g.kings[w]], other + 1, T.COLOUR_NAMES[g.kings[other]])
