@@ -44,12 +44,12 @@ class App:
     def beep(self, notes):
         self.hal.sound.play(notes, self.now())
 
-    def tell(self, text, ms=2500):
+    def tell(self, text, ms=2500, after=0):
         """Show a notice in the top rows for `ms`, or as long as it takes
-        to scroll through once and be read."""
+        to scroll through once and be read; `after` ms from now."""
         from firmware import gfx
-        now = self.now()
-        self.notice = (text, now, now + max(ms, gfx.marquee_ms(text) + 800))
+        start = self.now() + after
+        self.notice = (text, start, start + max(ms, gfx.marquee_ms(text) + 800))
 
     def swallow_held(self):
         """Buttons held now act no more until pressed anew: the press that
@@ -115,6 +115,7 @@ class App:
         text, since, until = self.notice
         if now >= until:
             self.notice = None
+        if now < since or now >= until:
             return
         d.rect(0, 0, 16, 7, palette.BLACK)
         gfx.marquee(d, 1, text, palette.ACCENT, now - since)  # from its start

@@ -16,6 +16,10 @@ class GameUI:
     # colour from this LED rightwards), or None where the screen already
     # shows whose turn it is and has no free LEDs for them.
     THINKING = (12, 15)
+    # Refusals a flash alone would not explain: (words in the reason, a
+    # word or two the play screen's notice shows over the top rows once the
+    # flash has shown where).
+    REFUSALS = ()
 
     def __init__(self, session):
         self.session = session
@@ -23,6 +27,7 @@ class GameUI:
         self.flash_until = 0
         self.flash_reason = ""
         self.sound = None  # set by the play screen: plays a tone sequence
+        self.tell = None  # set by the play screen: tell(text, ms, after) shows a notice
 
     def beep(self, notes):
         if self.sound is not None:
@@ -47,9 +52,15 @@ class GameUI:
         return None
 
     def illegal(self, reason, now):
-        """The chosen action was refused: show it (the play screen beeps)."""
+        """The chosen action was refused: show it (the play screen beeps),
+        with a word of why for the reasons in REFUSALS."""
         self.flash_until = now + 700
         self.flash_reason = reason
+        if self.tell is not None:
+            for part, words in self.REFUSALS:
+                if part in reason:
+                    self.tell(words, 1200, 700)
+                    break
 
     def before_action(self, seat, action):
         """Called just before the engine applies `action` (keep what you need)."""

@@ -101,6 +101,8 @@ def draw_bars(d, values, first, dim=None):
 
 class UI(GameUI):
     THINKING = None  # the hand fills the bottom rows; the mover's dot blinks
+    REFUSALS = (("neither pile", "+1 OR -1"), ("only the Tokkome", "ONLY THE TOKKOME"),
+                ("put a card", "PUT A CARD"), ("need three", "NEED THREE"))
 
     def __init__(self, session):
         GameUI.__init__(self, session)

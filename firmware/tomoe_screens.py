@@ -195,6 +195,8 @@ def move_cursor(geo, c, button):
 
 class UI(GameUI):
     THINKING = None  # row 15 holds White's score; columns 0-1 show the mover
+    REFUSALS = (("locked", "LOCKED"), ("lay", "LAY A TILE"), ("taken", "TAKEN"),
+                ("tiles left", "NONE LEFT"))
 
     def __init__(self, session):
         GameUI.__init__(self, session)

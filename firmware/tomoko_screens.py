@@ -67,6 +67,8 @@ def move_cursor(e, button):
 
 
 class UI(GameUI):
+    REFUSALS = (("undo", "NO UNDO"), ("balls left", "NONE LEFT"))
+
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.cursor = 17  # W3: the middle of the left side

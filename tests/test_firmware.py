@@ -139,6 +139,25 @@ def test_illegal_push_is_refused_with_feedback():
         line = region_colours(app.hal.display, 1, 1, 10, 2)
         red_frames += 0xFF1010 in line
     assert 2 <= red_frames < 12
+    # Then a word says why, over the top rows, once the flash has shown where.
+    run.advance(400)
+    assert app.notice is not None and app.notice[0] == "NO UNDO"
+    assert palette.ACCENT in region_colours(app.hal.display, 0, 0, 16, 7)
+
+
+def test_every_refusal_word_is_in_the_font_and_matches_a_reason():
+    """Each game's REFUSALS pairs a piece of a reason its engine or screens
+    give with words drawable in the 3x5 font."""
+    import inspect
+    from engines_core import registry
+    from firmware import font
+    for name in games.playable():
+        ui = games.ui_class(name)
+        sources = inspect.getsource(inspect.getmodule(registry.game_class(name))) + inspect.getsource(
+            inspect.getmodule(ui))
+        for part, words in ui.REFUSALS:
+            assert all(ch in font.GLYPHS for ch in words), (name, words)
+            assert '"' + part in sources or " " + part in sources, (name, part)
 
 
 def test_cursor_goes_round_the_gutter():
