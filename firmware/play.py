@@ -47,6 +47,7 @@ class PlayScreen(Screen):
     def enter(self, app, now):
         Screen.enter(self, app, now)
         self.ui.sound = app.beep
+        self.ui.tell = app.tell
         if not self.ui.busy(now):  # else tick moves on once it has been shown
             self.next_turn(now)
 
