@@ -32,6 +32,7 @@ on it, then each King's score and Tóncc points (A goes on).
 from hal import buttons as B
 from engines_core import toncc as T
 from firmware.game_ui import GameUI
+from firmware.screen import draw_a_hint
 from firmware import gfx, palette, sounds
 
 COL = (0xFF1800, 0xFFB000, 0x1030FF)  # red, yellow, blue (backgrounds and Kings)
@@ -436,10 +437,12 @@ class UI(GameUI):
         if self.summary is not None:
             if self.page_of(now) == 0:
                 self.draw_kingdoms(d, now, self.summary)
+                if self.people and gfx.blink(now, 900, 60):
+                    d.pixel(15, 15, palette.GOOD)  # the Map leaves no room for an A
             else:
                 self.draw_scores(d, now, self.summary)
-            if self.people and gfx.blink(now, 900, 60):
-                d.pixel(15, 15, palette.GOOD)
+                if self.people:
+                    draw_a_hint(d, now)  # waits for A, as the menu's lines do
             return
         st = self.state
         choosing = viewer is not None and viewer == st.current_player()

@@ -268,6 +268,14 @@ def test_scoring_between_challenges_waits_for_a():
     # The score page: every King's score in his colour.
     colours = region_colours(app.hal.display, 3, 0, 8, 16)
     assert {S.COL[k] for k in st.kings} <= colours
+    # It waits for A, and says so with the menu's blinking green A.
+    d = app.hal.display
+    green = []
+    for _ in range(16):
+        run.advance(150)
+        green.append(sum(1 for x in range(13, 16) for y in range(11, 16)
+                         if d.get(x, y) == palette.GOOD))
+    assert min(green) == 0 and max(green) >= 8  # a blinking letter, not one LED
     run.run("A")
     run.advance(S.SETTLE_MS)
     assert not play.ui.busy(app.now())
