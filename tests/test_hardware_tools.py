@@ -117,7 +117,7 @@ def test_the_cleanup_run_on_the_board_keeps_the_saves(tmp_path):
     assert (tmp_path / "tomo" / "sub" / "x.mpy").exists()
 
 
-def test_flash_to_a_circuitpython_drive(tmp_path):
+def test_flash_to_a_circuitpython_drive(tmp_path, capsys):
     drive = tmp_path / "CIRCUITPY"
     (drive / "hal").mkdir(parents=True)
     (drive / "hal" / "stale.py").write_text("old")
@@ -132,6 +132,10 @@ def test_flash_to_a_circuitpython_drive(tmp_path):
     assert "storage.remount" in (drive / "boot.py").read_text()
     assert "class NeoPixel" in (drive / "lib" / "neopixel.py").read_text()
     assert (drive / "tomo_board.txt").read_text().strip() == "feather_rp2040"
+    # Only a reset runs boot.py (the drive writable for saves): the last
+    # words must ask for it, as docs/hardware.md does.
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert "Eject the drive and press RESET" in last, last
 
 
 def test_tools_flash_is_an_executable_wrapper():

@@ -164,7 +164,11 @@ def flash_circuitpython(args):
             f.write(board.NAME + "\n")
         if hasattr(os, "sync"):
             os.sync()
-        print("Done. Eject the drive; the board restarts into the game.")
+        # CircuitPython restarts code.py by itself when files change, but
+        # only a reset runs boot.py, which makes the drive writable for the
+        # game's saves: until then it says NO SAVE.
+        print("Done. Eject the drive and press RESET (only a reset runs boot.py, "
+              "which lets the game save).")
     return 0
 
 
