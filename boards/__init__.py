@@ -90,28 +90,72 @@ class Board:
 
 
 def check(b):
-    """ValueError with a readable reason if a board's settings cannot work."""
+    """ValueError with a readable reason if a board's settings cannot work:
+    each setting of the right type (what the backends hand to the hardware
+    or compute with: a pin is a number on MicroPython, a name in quotes on
+    CircuitPython and Blinka), then the values."""
     def bad(msg):
         raise ValueError("board %s: %s" % (b.NAME or "?", msg))
+
+    def whole(key, lo, hi, msg=None):  # an int (not a bool) in lo..hi
+        v = getattr(b, key)
+        if type(v) is not int:
+            bad("%s must be a whole number (int), not %r" % (key, v))
+        if v < lo or (hi is not None and v > hi):
+            bad(msg or "%s must be %d or more, not %d" % (key, lo, v))
+
+    def pin(key, v):
+        if b.PLATFORM == "micropython":
+            if type(v) is not int:
+                bad("%s must be a pin number (int), like 28 for GP28, not %r" % (key, v))
+        elif type(v) is not str:
+            bad('%s must be a pin name in quotes, like "D5", not %r' % (key, v))
+
     if b.PLATFORM not in PLATFORMS:
         bad("PLATFORM must be one of %s" % ", ".join(PLATFORMS))
+    for key in ("NAME", "DESCRIPTION", "FIRST_LED", "STRIPS", "COLOR_ORDER", "STORAGE"):
+        if type(getattr(b, key)) is not str:
+            bad("%s must be a string in quotes, not %r" % (key, getattr(b, key)))
+    if type(b.DETECT) not in (tuple, list) or [s for s in b.DETECT if type(s) is not str]:
+        bad('DETECT must be a tuple of strings, like ("Pico",) (note the comma), not %r'
+            % (b.DETECT,))
     if b.PIXEL_PIN is None:
         bad("PIXEL_PIN (the matrix data pin) is not set")
-    if b.WIDTH < 16 or b.HEIGHT < 16:
-        bad("the matrix must be at least 16x16")
+    pin("PIXEL_PIN", b.PIXEL_PIN)
+    whole("WIDTH", 16, None, "the matrix must be at least 16x16")
+    whole("HEIGHT", 16, None, "the matrix must be at least 16x16")
+    for key in ("SERPENTINE", "FLIP_X", "FLIP_Y"):
+        if type(getattr(b, key)) is not bool:
+            bad("%s must be True or False, not %r" % (key, getattr(b, key)))
+    whole("ROTATION", 0, None)
+    whole("MAX_BRIGHTNESS", 1, 100, "MAX_BRIGHTNESS is a percentage, 1-100")
+    whole("POWER_BUDGET_MA", 1, None)
+    whole("LED_MA_PER_CHANNEL", 1, None)
+    whole("LED_IDLE_MA", 0, None)
+    if type(b.BUTTONS) is not dict:
+        bad('BUTTONS must be a dict, like {"UP": pin, ...}, not %r' % (b.BUTTONS,))
     missing = [n for n in NEEDED_BUTTONS if n not in b.BUTTONS]
     if missing:
         bad("BUTTONS lacks %s" % ", ".join(missing))
     for n in b.BUTTONS:
         if n not in NEEDED_BUTTONS + ("MENU",):
             bad("unknown button %r" % n)
+    for n in NEEDED_BUTTONS + ("MENU",):
+        if n in b.BUTTONS:
+            pin('BUTTONS["%s"]' % n, b.BUTTONS[n])
+    whole("BUTTON_ACTIVE", 0, 1, "BUTTON_ACTIVE must be 0 or 1 (the pin level while pressed)")
+    whole("BUTTON_SCAN_MS", 1, None)
+    if b.BUZZER_PIN is not None:
+        pin("BUZZER_PIN", b.BUZZER_PIN)
+    whole("BUZZER_MAX_DUTY", 0, 100, "BUZZER_MAX_DUTY is a percentage, 0-100")
+    whole("WATCHDOG_MS", 1, None)
+    whole("WATCHDOG_PATIENCE_S", 1, None)
+    whole("TIMER_ID", -1, None)
     if b.BUTTON_PULL not in ("up", "down", None):
         bad("BUTTON_PULL must be 'up', 'down' or None")
     if b.COLOR_ORDER.upper() not in ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR",
                                      "RGBW", "GRBW", "BRGW", "WRGB", "WGRB"):
         bad("unknown COLOR_ORDER %r" % b.COLOR_ORDER)
-    if not 1 <= b.MAX_BRIGHTNESS <= 100:
-        bad("MAX_BRIGHTNESS is a percentage, 1-100")
     idle = b.LED_IDLE_MA * b.WIDTH * b.HEIGHT
     if b.POWER_BUDGET_MA <= idle:
         bad("POWER_BUDGET_MA %d does not cover the %d mA that %d dark LEDs draw"

@@ -71,8 +71,80 @@ def test_flash_checks_the_board_file_first(capsys, monkeypatch):
     broken = type(sys)("boards.zz_broken")
     broken.PIXEL_PIN, broken.WIDTH = 0, 8
     monkeypatch.setitem(sys.modules, "boards.zz_broken", broken)
-    assert "--board: board zz_broken: the matrix must be at least 16x16" in flash_usage_error(
+    assert "--board: boards/zz_broken.py: the matrix must be at least 16x16" in flash_usage_error(
         capsys, "--board", "zz_broken", "--dry-run")
+
+
+@pytest.mark.parametrize("board,change,message", [
+    ("pico", ("PIXEL_PIN = 28", "PIXEL_PIN = GP16"),
+     "--board: boards/zz_mine.py line 19: NameError: name 'GP16' is not defined (pins are "
+     "numbers on MicroPython, 28 for GP28"),
+    ("pico", ("WIDTH = 16", 'WIDTH = "16"'),
+     "--board: boards/zz_mine.py: WIDTH must be a whole number (int), not '16'"),
+    ("pico", ("PIXEL_PIN = 28", 'PIXEL_PIN = "16"'),
+     "--board: boards/zz_mine.py: PIXEL_PIN must be a pin number (int), like 28 for GP28, "
+     "not '16'"),
+    ("pico", ("BUZZER_PIN = 15", "BUZZER_PIN = 1 / 0"),
+     "--board: boards/zz_mine.py line 41: ZeroDivisionError: division by zero"),
+    ("feather_rp2040", ('PIXEL_PIN = "D5"', "PIXEL_PIN = D5"),
+     "--board: boards/zz_mine.py line 14: NameError: name 'D5' is not defined (pin names "
+     'and other words go in quotes: "D5")'),
+    ("feather_rp2040", ('PIXEL_PIN = "D5"', "PIXEL_PIN = 5"),
+     '--board: boards/zz_mine.py: PIXEL_PIN must be a pin name in quotes, like "D5", not 5'),
+])
+def test_a_broken_board_file_is_one_line_naming_the_file(capsys, tmp_path, monkeypatch,
+                                                         board, change, message):
+    """docs/hardware.md: a mistake in a board file "is reported in one line
+    before anything is built or copied" - not a traceback, and not only on
+    the device (a pin of the wrong kind loads here but fails there)."""
+    src = open(os.path.join(ROOT, "boards", board + ".py")).read()
+    assert change[0] in src
+    (tmp_path / "zz_mine.py").write_text(src.replace(change[0], change[1]))
+    monkeypatch.setattr(boards, "__path__", list(boards.__path__) + [str(tmp_path)])
+    monkeypatch.delitem(sys.modules, "boards.zz_mine", raising=False)
+    try:
+        argv = ["--board", "zz_mine", "--dry-run"]
+        if board == "feather_rp2040":
+            argv += ["--circuitpython", str(tmp_path)]
+        line = flash_usage_error(capsys, *argv)
+    finally:
+        sys.modules.pop("boards.zz_mine", None)
+    assert message in line, line
+
+
+# One value of the wrong type per setting (pins: the other platform's kind).
+WRONG_TYPES = [
+    ("NAME", 5), ("DESCRIPTION", None), ("PLATFORM", 1), ("DETECT", "Raspberry Pi Pico"),
+    ("PIXEL_PIN", "28"), ("WIDTH", "16"), ("HEIGHT", 16.0), ("FIRST_LED", 0), ("STRIPS", None),
+    ("SERPENTINE", "False"), ("ROTATION", "90"), ("FLIP_X", 0), ("FLIP_Y", "yes"),
+    ("COLOR_ORDER", 123), ("MAX_BRIGHTNESS", 50.0), ("POWER_BUDGET_MA", "500"),
+    ("LED_MA_PER_CHANNEL", 20.5), ("LED_IDLE_MA", "1"), ("BUTTONS", [2, 3, 4, 5, 6, 7]),
+    ("BUTTON_PULL", True), ("BUTTON_ACTIVE", "0"), ("BUTTON_SCAN_MS", 5.0),
+    ("BUZZER_PIN", "GP15"), ("BUZZER_MAX_DUTY", "50"), ("WATCHDOG_MS", 8e3),
+    ("WATCHDOG_PATIENCE_S", "60"), ("TIMER_ID", None), ("STORAGE", b"/tomo"),
+]
+
+
+def test_every_setting_of_the_wrong_type_is_refused_by_name():
+    """Each setting the backends use is checked for its type when the board
+    loads (tools/flash and the device alike), with the setting's name."""
+    assert sorted(k for k, _ in WRONG_TYPES) == sorted(k for k, _ in boards.DEFAULTS)
+    pico = boards.load("pico")
+    for key, value in WRONG_TYPES:
+        settings = {k: getattr(pico, k) for k, _ in boards.DEFAULTS}
+        settings[key] = value
+        with pytest.raises(ValueError, match=r"^board \S+: %s " % key):
+            boards.Board(settings, "pico")
+    # A button's pin, by its name; on CircuitPython a pin is a name in quotes.
+    settings = {k: getattr(pico, k) for k, _ in boards.DEFAULTS}
+    settings["BUTTONS"] = dict(settings["BUTTONS"], A="GP6")
+    with pytest.raises(ValueError, match=r'BUTTONS\["A"\] must be a pin number \(int\)'):
+        boards.Board(settings, "pico")
+    feather = boards.load("feather_rp2040")
+    settings = {k: getattr(feather, k) for k, _ in boards.DEFAULTS}
+    settings["BUZZER_PIN"] = 26
+    with pytest.raises(ValueError, match='BUZZER_PIN must be a pin name in quotes, like "D5"'):
+        boards.Board(settings, "feather_rp2040")
 
 
 @pytest.mark.parametrize("argv,message", [

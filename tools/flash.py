@@ -53,27 +53,54 @@ for p in %r:
 
 
 def check_board(name, platform):
-    """Load the board file here first: a typo fails now, not on the device."""
+    """Load the board file here first: a typo fails now, not on the device.
+    Any mistake in the file is one line naming the file (and the line, when
+    Python knows it) and the problem."""
     if ROOT not in sys.path:
         sys.path.insert(0, ROOT)
     import boards
     if not boards._valid_name(name):
         raise SystemExit("bad board name %r (lower-case letters, digits, _)" % name)
+    path = "boards/%s.py" % name
     try:
         board = boards.load(name)
     except ModuleNotFoundError as e:
         if e.name != "boards." + name:
-            raise SystemExit("board %s: %s" % (name, e))
+            raise SystemExit("%s%s: %s" % (path, _line_in(e, name), e))
         raise SystemExit("unknown board %r: there is no boards/%s.py (have: %s)" % (
             name, name, ", ".join(boards.available())))
     except SyntaxError as e:
-        raise SystemExit("boards/%s.py line %s: %s" % (name, e.lineno, e.msg))
+        raise SystemExit("%s line %s: %s" % (path, e.lineno, e.msg))
     except ValueError as e:  # boards.check: a setting that cannot work
         msg = str(e)
-        raise SystemExit(msg if msg.startswith("board ") else "board %s: %s" % (name, msg))
+        prefix = "board %s: " % name
+        if msg.startswith(prefix):
+            msg = msg[len(prefix):]
+        raise SystemExit("%s%s: %s" % (path, _line_in(e, name), msg))
+    except Exception as e:  # the file is the maker's: any mistake in it
+        msg = "%s: %s" % (type(e).__name__, e)
+        if isinstance(e, NameError):
+            # PIXEL_PIN = GP16, or = D5: a pin written as a bare name.
+            msg += (" (pins are numbers on MicroPython, 28 for GP28; words go in quotes)"
+                    if platform == "micropython" else
+                    ' (pin names and other words go in quotes: "D5")')
+        raise SystemExit("%s%s: %s" % (path, _line_in(e, name), msg))
     if board.PLATFORM != platform:
         raise SystemExit("board %s is for %s, not %s" % (name, board.PLATFORM, platform))
     return board
+
+
+def _line_in(e, name):
+    """ " line N" of the board file where `e` was raised, or "" (raised
+    elsewhere, e.g. by the check of its settings)."""
+    import traceback
+    import boards
+    files = [os.path.join(os.path.abspath(d), name + ".py") for d in boards._folders()]
+    line = ""
+    for frame in traceback.extract_tb(e.__traceback__):
+        if os.path.abspath(frame.filename) in files:
+            line = " line %s" % frame.lineno
+    return line
 
 
 def micropython_commands(port, board, bundle, config_path):
