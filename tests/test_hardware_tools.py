@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -208,6 +209,62 @@ def test_flash_to_a_circuitpython_drive(tmp_path, capsys):
     # words must ask for it, as docs/hardware.md does.
     last = capsys.readouterr().out.splitlines()[-1]
     assert "Eject the drive and press RESET" in last, last
+
+
+def fake_mpy_cross(path, log):
+    """An executable that writes what mpy-cross would (-o OUT ... SRC) and
+    logs each run."""
+    path.write_text("#!%s\nimport sys\nopen(%r, 'a').write(' '.join(sys.argv[1:]) + '\\n')\n"
+                    "a = sys.argv\nopen(a[a.index('-o') + 1], 'wb').write(b'M' + "
+                    "open(a[-1], 'rb').read()[:8])\n" % (sys.executable, str(log)))
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_flash_mpy_cross_must_be_executable(capsys, tmp_path, monkeypatch):
+    """A copy without its x bit passed the check, then the build stopped
+    half-way with PermissionError."""
+    monkeypatch.setattr(flash, "build", lambda *a, **k: pytest.fail("built"))
+    prog = fake_mpy_cross(tmp_path / "mpy-cross", tmp_path / "log")
+    (tmp_path / "mpy-cross").chmod(0o644)
+    assert "--mpy-cross: %s is not executable (chmod +x %s)" % (prog, prog) in \
+        flash_usage_error(capsys, "--circuitpython", str(tmp_path), "--mpy-cross", prog)
+    assert "is not executable" in flash_usage_error(
+        capsys, "--circuitpython", str(tmp_path), "--mpy-cross", prog, "--dry-run")
+
+
+def test_flash_dry_run_with_mpy_cross_prints_the_compile_and_builds_nothing(
+        capsys, tmp_path, monkeypatch):
+    """--dry-run "prints the steps, changes nothing": it used to run the
+    whole build into build/cpy."""
+    out = tmp_path / "cpy"
+    monkeypatch.setattr(flash, "CPY_OUT", str(out))
+    log = tmp_path / "log"
+    prog = fake_mpy_cross(tmp_path / "mpy-cross", log)
+    drive = tmp_path / "CIRCUITPY"
+    build = flash.build
+    monkeypatch.setattr(flash, "build", lambda *a, **k: pytest.fail("built on a dry run"))
+    assert flash.main(["--circuitpython", str(drive), "--mpy-cross", prog, "--dry-run"]) == 0
+    monkeypatch.setattr(flash, "build", build)
+    assert not log.exists() and not out.exists() and not drive.exists()
+    lines = capsys.readouterr().out.splitlines()
+    sources = device_sources()
+    compiles = [line for line in lines if line.startswith(prog + " ")]
+    assert compiles[0] == "%s -o %s/engines_core/__init__.mpy -s engines_core/__init__.py " \
+        "%s/engines_core/__init__.py" % (prog, out, ROOT)
+    assert len(compiles) == len(sources)
+    for rel in sources:
+        mpy = rel[:-3] + ".mpy"
+        assert "cp %s/%s %s/%s" % (out, mpy, drive, mpy) in lines
+    # The real run does what the dry run said.
+    drive.mkdir()
+    assert flash.main(["--circuitpython", str(drive), "--mpy-cross", prog]) == 0
+    ran = [re.sub(r"/cpy\.build-\d+/", "/cpy/", line) for line in log.read_text().splitlines()]
+    assert ran == [c.split(" ", 1)[1] for c in compiles]  # (built in a staging folder)
+    for rel in sources:
+        mpy = drive / (rel[:-3] + ".mpy")
+        assert mpy.read_bytes() == b"M" + open(os.path.join(ROOT, rel), "rb").read()[:8]
+        assert not (drive / rel).exists()
 
 
 def test_tools_flash_is_an_executable_wrapper():

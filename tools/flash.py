@@ -32,6 +32,7 @@ from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, device_so
 
 CONFIG_FILE = "tomo_board.txt"
 CIRCUITPY_FILES = (("circuitpython/code.py", "code.py"), ("circuitpython/boot.py", "boot.py"))
+CPY_OUT = os.path.join(ROOT, "build", "cpy")  # the .mpy files made by --mpy-cross
 
 def clean_code(root="/"):
     """Runs on the board before copying: removes the previous firmware
@@ -149,16 +150,15 @@ def neopixel_library():
 
 
 def circuitpython_plan(drive, board, mpy_cross=None, build_dir=None):
-    """[(source, destination)] to copy, and the folders to remove first."""
+    """[(source, destination)] to copy, and the folders to remove first.
+    With `mpy_cross` the sources are the .mpy files `compile_commands` makes
+    in `build_dir` (nothing is built here)."""
     plan = []
     if mpy_cross:
-        out = build_dir or os.path.join(ROOT, "build", "cpy")
-        build(out, cmd=[mpy_cross])
-        for dirpath, _, files in os.walk(out):
-            for f in sorted(files):
-                if f.endswith(".mpy"):
-                    src = os.path.join(dirpath, f)
-                    plan.append((src, os.path.join(drive, os.path.relpath(src, out))))
+        out = build_dir or CPY_OUT
+        for rel in device_sources():
+            mpy = rel[:-3] + ".mpy"
+            plan.append((os.path.join(out, mpy), os.path.join(drive, mpy)))
     else:
         for rel in device_sources():
             plan.append((os.path.join(ROOT, rel), os.path.join(drive, rel)))
@@ -169,11 +169,32 @@ def circuitpython_plan(drive, board, mpy_cross=None, build_dir=None):
     return plan, remove
 
 
+def compile_commands(mpy_cross, out=None):
+    """The mpy-cross command per device source that tools.build_mpy.build
+    runs (it writes to a staging folder and swaps it in as `out`)."""
+    out = out or CPY_OUT
+    return [[mpy_cross, "-o", os.path.join(out, rel[:-3] + ".mpy"), "-s", rel,
+             os.path.join(ROOT, rel)] for rel in device_sources()]
+
+
 def flash_circuitpython(args):
     board = check_board(args.board, "circuitpython")
     drive = args.circuitpython
     if not args.dry_run and not os.path.isdir(drive):
         raise SystemExit("%s is not a folder: is the CIRCUITPY drive mounted?" % drive)
+    if args.mpy_cross:
+        # Compile first: if that fails, the drive is left as it was.
+        if args.dry_run:
+            for cmd in compile_commands(args.mpy_cross):
+                print(" ".join(shlex.quote(c) for c in cmd))
+        else:
+            try:
+                build(CPY_OUT, cmd=[args.mpy_cross])
+            except subprocess.CalledProcessError as e:
+                raise SystemExit("%s failed (exit status %s) on %s: is it CircuitPython's "
+                                 "mpy-cross?" % (args.mpy_cross, e.returncode, e.cmd[-1]))
+            except OSError as e:
+                raise SystemExit("cannot run %s: %s" % (args.mpy_cross, e))
     plan, remove = circuitpython_plan(drive, board, args.mpy_cross)
     for path in remove:
         print("rm -rf %s" % shlex.quote(path))
@@ -293,8 +314,8 @@ def check_args(ap, args):
         for flag in ("--port", "--out", "--no-build"):
             if flag in given:
                 ap.error("%s is for MicroPython (mpremote), not --circuitpython" % flag)
-        if args.mpy_cross and not (shutil.which(args.mpy_cross) or os.path.isfile(args.mpy_cross)):
-            ap.error("--mpy-cross: no program %s" % args.mpy_cross)
+        if args.mpy_cross:
+            args.mpy_cross = check_mpy_cross(ap, args.mpy_cross)
         if not args.dry_run and not os.path.isdir(args.circuitpython):
             ap.error("--circuitpython: %s is not a folder: is the CIRCUITPY drive mounted?"
                      % args.circuitpython)
@@ -317,6 +338,19 @@ def check_args(ap, args):
     if args.port and args.port.startswith("/") and not os.path.exists(args.port):
         ap.error("--port: no device %s: is the board plugged in? (mpremote devs lists them)"
                  % args.port)
+
+
+def check_mpy_cross(ap, path):
+    """The program to run for --mpy-cross `path`: a program on PATH, or a
+    file that must be executable (else the build would stop half-way with
+    PermissionError). A file given by a bare name is made absolute."""
+    if os.sep not in path and shutil.which(path):
+        return path
+    if not os.path.isfile(path):
+        ap.error("--mpy-cross: no program %s" % path)
+    if not os.access(path, os.X_OK):
+        ap.error("--mpy-cross: %s is not executable (chmod +x %s)" % (path, shlex.quote(path)))
+    return os.path.abspath(path)
 
 
 if __name__ == "__main__":
