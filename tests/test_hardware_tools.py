@@ -3,8 +3,10 @@
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -21,7 +23,8 @@ def test_flash_dry_run_for_micropython_prints_one_mpremote_session(capsys, tmp_p
                                                                  monkeypatch):
     out = str(tmp_path / "bundle")
     os.makedirs(os.path.join(out, "hal"))
-    monkeypatch.setattr(flash.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # so TMPDIR counts
     assert flash.main(["--board", "esp32s3_devkitc", "--port", "/dev/ttyACM0", "--dry-run",
                        "--out", out]) == 0
     text = capsys.readouterr().out
@@ -30,14 +33,41 @@ def test_flash_dry_run_for_micropython_prints_one_mpremote_session(capsys, tmp_p
     cmd = text.splitlines()[-1]
     assert " fs cp -r %s/engines_core %s/hal " % (out, out) in cmd and "/device : + " in cmd
     assert "fs cp %s/main.py :main.py" % out in cmd
-    assert ":tomo_board.txt + reset" in cmd
+    assert cmd.endswith(" + reset")
     assert not os.listdir(os.path.join(out, "hal"))  # nothing was built or copied
     assert os.listdir(str(tmp_path)) == ["bundle"]  # and no temporary folder is left
 
 
+def test_the_printed_mpremote_command_can_be_run_again(capsys, tmp_path, monkeypatch):
+    """The maker may run the line --dry-run prints: it names nothing but the
+    bundle (it named a temporary tomo_board.txt, deleted as it returned),
+    and its own step writes the board's name to tomo_board.txt."""
+    out = str(tmp_path / "bundle")
+    os.makedirs(out)
+    assert flash.main(["--board", "pico", "--dry-run", "--out", out]) == 0
+    text = capsys.readouterr().out
+    words = shlex.split(text[text.index("\nmpremote "):])  # one command (on several lines)
+    assert words[:2] == ["mpremote", "resume"]
+    steps = [[]]
+    for word in words[1:]:
+        if word == "+":
+            steps.append([])
+        else:
+            steps[-1].append(word)
+    for step in steps:
+        if step[:2] == ["fs", "cp"]:
+            for path in step[2:]:
+                assert path == "-r" or path.startswith(":") or path.startswith(out + "/"), path
+    writes = [s for s in steps if s[0] == "exec" and "tomo_board.txt" in s[1]]
+    assert len(writes) == 1 and steps[-1] == ["reset"]
+    monkeypatch.chdir(tmp_path)
+    exec(writes[0][1], {})  # noqa: S102 - as the board would
+    assert (tmp_path / "tomo_board.txt").read_text() == "pico\n"
+
+
 def test_flash_command_copies_the_bundle_and_names_the_board(tmp_path):
     board = boards.load("pico")
-    cmd = flash.micropython_commands(None, board, "/b", "/tmp/cfg")
+    cmd = flash.micropython_commands(None, board, "/b")
     assert cmd[:3] == ["mpremote", "resume", "exec"]
     steps = []
     for word in cmd[1:]:
@@ -46,11 +76,10 @@ def test_flash_command_copies_the_bundle_and_names_the_board(tmp_path):
         if word != "+":
             steps[-1].append(word)
     assert [s[:2] for s in steps] == [["resume", "exec"], ["fs", "cp"], ["fs", "cp"],
-                                      ["fs", "cp"], ["reset"]]
+                                      ["exec", flash.config_code("pico")], ["reset"]]
     assert steps[1][2] == "-r" and steps[1][-1] == ":"
     assert steps[1][3:-1] == ["/b/" + p for p in DEVICE_PACKAGES]
     assert steps[2][2:] == ["/b/main.py", ":main.py"]
-    assert steps[3][2:] == ["/tmp/cfg", ":tomo_board.txt"]
 
 
 def flash_usage_error(capsys, *argv):

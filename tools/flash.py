@@ -26,7 +26,6 @@ import shlex
 import shutil
 import subprocess
 import sys
-import tempfile
 
 from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, device_sources
 
@@ -104,8 +103,15 @@ def _line_in(e, name):
     return line
 
 
-def micropython_commands(port, board, bundle, config_path):
-    """The mpremote command line (one session, steps joined with '+')."""
+def config_code(name):
+    """Runs on the board: writes the board's name to tomo_board.txt (closed
+    before the reset that follows, or the write may be lost)."""
+    return 'f=open("%s","w");f.write("%s\\n");f.close()' % (CONFIG_FILE, name)
+
+
+def micropython_commands(port, board, bundle):
+    """The mpremote command line (one session, steps joined with '+'). It
+    names only the bundle, so the line --dry-run prints can be run as it is."""
     cmd = ["mpremote"]
     if port:
         cmd += ["connect", port]
@@ -114,7 +120,7 @@ def micropython_commands(port, board, bundle, config_path):
     cmd += ["resume", "exec", clean_code(), "+", "fs", "cp", "-r"]
     cmd += [os.path.join(bundle, p) for p in DEVICE_PACKAGES]
     cmd += [":", "+", "fs", "cp", os.path.join(bundle, "main.py"), ":main.py"]
-    cmd += ["+", "fs", "cp", config_path, ":" + CONFIG_FILE, "+", "reset"]
+    cmd += ["+", "exec", config_code(board.NAME), "+", "reset"]
     return cmd
 
 
@@ -126,18 +132,11 @@ def flash_micropython(args):
             print("python -m tools.build_mpy --out %s" % bundle)
         else:
             build(bundle, quiet=False)
-    tmp = tempfile.mkdtemp(prefix="tomo-flash-")
-    try:
-        config = os.path.join(tmp, CONFIG_FILE)
-        with open(config, "w") as f:
-            f.write(board.NAME + "\n")
-        cmd = micropython_commands(args.port, board, bundle, config)
-        print(" ".join(shlex.quote(c) for c in cmd))
-        if args.dry_run:
-            return 0
-        return subprocess.call(cmd)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
+    cmd = micropython_commands(args.port, board, bundle)
+    print(" ".join(shlex.quote(c) for c in cmd))
+    if args.dry_run:
+        return 0
+    return subprocess.call(cmd)
 
 
 def neopixel_library():
