@@ -156,12 +156,29 @@ def check(b):
     if b.COLOR_ORDER.upper() not in ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR",
                                      "RGBW", "GRBW", "BRGW", "WRGB", "WGRB"):
         bad("unknown COLOR_ORDER %r" % b.COLOR_ORDER)
-    idle = b.LED_IDLE_MA * b.WIDTH * b.HEIGHT
+    n = b.WIDTH * b.HEIGHT
+    idle = b.LED_IDLE_MA * n
+    least = least_budget_ma(n, b.LED_MA_PER_CHANNEL, b.LED_IDLE_MA)
     if b.POWER_BUDGET_MA <= idle:
-        bad("POWER_BUDGET_MA %d does not cover the %d mA that %d dark LEDs draw"
-            % (b.POWER_BUDGET_MA, idle, b.WIDTH * b.HEIGHT))
+        bad("POWER_BUDGET_MA %d does not cover the %d mA that %d dark LEDs draw: "
+            "it must be at least %d" % (b.POWER_BUDGET_MA, idle, n, least))
+    if b.POWER_BUDGET_MA < least:
+        bad("POWER_BUDGET_MA %d is below %d, the least that shows a full white frame "
+            "(%d mA for %d dark LEDs + %d mA for every colour channel at its lowest "
+            "duty): below it such a frame is shown dark"
+            % (b.POWER_BUDGET_MA, least, idle, n, least - idle))
     # The wiring description is checked by building it.
     b.chain()
+
+
+def least_budget_ma(n, ma_per_channel=20, idle_ma=1):
+    """The smallest POWER_BUDGET_MA that shows a full white frame of `n` LEDs
+    at all. hal/pipeline.py's current model: the frame's light must fit
+    (budget - idle_ma * n) * 255 // ma_per_channel duty units, and limiting
+    never turns a lit channel off, so the dimmest white frame is duty 1 on
+    all 3n colour channels; a frame that cannot fit that is shown dark.
+    16x16 with the defaults: 256 + 61 = 317 mA."""
+    return idle_ma * n + (3 * n * ma_per_channel + 254) // 255
 
 
 def _valid_name(name):

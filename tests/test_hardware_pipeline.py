@@ -255,6 +255,49 @@ def test_a_budget_below_the_idle_draw_is_refused():
     assert p.budget_ma == 500
 
 
+def board_with(**changes):
+    """boards/pico.py's settings with some changed (boards.check runs)."""
+    pico = boards.load("pico")
+    settings = {k: getattr(pico, k) for k, _ in boards.DEFAULTS}
+    settings.update(changes)
+    return boards.Board(settings, "pico")
+
+
+@pytest.mark.parametrize("width,height,ma,idle", [(16, 16, 20, 1), (32, 16, 20, 1),
+                                                  (32, 32, 20, 1), (16, 16, 60, 2),
+                                                  (16, 16, 7, 0)])
+def test_a_board_budget_must_show_a_full_white_frame(width, height, ma, idle):
+    """A budget just above the dark LEDs' draw passed the board check, yet
+    every full white frame was shown black. The board check's least budget
+    is exactly where this pipeline starts to show one (every channel at duty
+    1), and it says so by name."""
+    n = width * height
+    least = boards.least_budget_ma(n, ma, idle)
+    for budget in (least - 1, least):
+        buf = bytearray(b"\xff" * 3 * n)
+        p = Pipeline(buf, budget_ma=budget, ma_per_channel=ma, idle_ma=idle, fast=False)
+        for brightness in (1, 40, 100):
+            lit = sum(p.render(buf, brightness))
+            assert lit == (3 * n if budget == least else 0), (budget, brightness)
+    settings = dict(WIDTH=width, HEIGHT=height, LED_MA_PER_CHANNEL=ma, LED_IDLE_MA=idle)
+    assert board_with(POWER_BUDGET_MA=least, **settings).POWER_BUDGET_MA == least
+    with pytest.raises(ValueError, match="POWER_BUDGET_MA %d is below %d, the least that "
+                       "shows a full white frame" % (least - 1, least)):
+        board_with(POWER_BUDGET_MA=least - 1, **settings)
+    if idle:
+        with pytest.raises(ValueError, match="dark LEDs draw: it must be at least %d" % least):
+            board_with(POWER_BUDGET_MA=idle * n, **settings)
+
+
+def test_the_least_budget_of_a_16x16_panel_is_317_ma():
+    """docs/hardware.md, Power: "On a 16x16 panel that needs 317 mA (256 mA
+    idle + 61 mA ...)"; the default 500 is well above it."""
+    with pytest.raises(ValueError, match="POWER_BUDGET_MA 316 is below 317"):
+        board_with(POWER_BUDGET_MA=316)
+    assert board_with(POWER_BUDGET_MA=317) and board_with(POWER_BUDGET_MA=500)
+    assert boards.least_budget_ma(256) == 317 == 256 + 61
+
+
 def test_the_plain_path_frame_after_frame_is_the_reference():
     """One pipeline, many frames: small changes, new frames, another
     brightness, another budget (what it keeps between frames: only the
