@@ -127,7 +127,6 @@ def check(b):
     for key in ("SERPENTINE", "FLIP_X", "FLIP_Y"):
         if type(getattr(b, key)) is not bool:
             bad("%s must be True or False, not %r" % (key, getattr(b, key)))
-    whole("ROTATION", 0, None)
     whole("MAX_BRIGHTNESS", 1, 100, "MAX_BRIGHTNESS is a percentage, 1-100")
     whole("POWER_BUDGET_MA", 1, None)
     whole("LED_MA_PER_CHANNEL", 1, None)
@@ -167,8 +166,21 @@ def check(b):
             "(%d mA for %d dark LEDs + %d mA for every colour channel at its lowest "
             "duty): below it such a frame is shown dark"
             % (b.POWER_BUDGET_MA, least, idle, n, least - idle))
-    # The wiring description is checked by building it.
-    b.chain()
+    # The matrix wiring, named as in the board file (hal.pipeline.wiring
+    # checks the same values but knows nothing of the settings' names).
+    from hal.pipeline import CORNERS
+    if b.FIRST_LED not in CORNERS:
+        bad("FIRST_LED (the corner with the data input) must be one of %s, not %r"
+            % (", ".join('"%s"' % c for c in CORNERS), b.FIRST_LED))
+    if b.STRIPS not in ("rows", "columns"):
+        bad('STRIPS (which way the chain runs) must be "rows" or "columns", not %r' % b.STRIPS)
+    if type(b.ROTATION) is not int or b.ROTATION not in (0, 90, 180, 270):
+        bad("ROTATION (the panel's rotation in the case, clockwise) must be 0, 90, 180 or "
+            "270, not %r" % (b.ROTATION,))
+    try:
+        b.chain()
+    except ValueError as e:
+        bad("matrix wiring (FIRST_LED, STRIPS, SERPENTINE, ROTATION, FLIP_X, FLIP_Y): %s" % e)
 
 
 def least_budget_ma(n, ma_per_channel=20, idle_ma=1):

@@ -122,6 +122,28 @@ def test_bad_wiring_settings_are_refused():
         wiring(16, 16, strips="diagonal")
 
 
+@pytest.mark.parametrize("key,value,message", [
+    ("FIRST_LED", "middle", 'FIRST_LED (the corner with the data input) must be one of '
+                            '"top-left", "top-right", "bottom-left", "bottom-right", not '
+                            "'middle'"),
+    ("STRIPS", "diagonal", 'STRIPS (which way the chain runs) must be "rows" or "columns", '
+                           "not 'diagonal'"),
+    ("ROTATION", 45, "ROTATION (the panel's rotation in the case, clockwise) must be 0, 90, "
+                     "180 or 270, not 45"),
+    ("ROTATION", 90.0, "ROTATION (the panel's rotation in the case, clockwise) must be 0, 90, "
+                       "180 or 270, not 90.0"),
+    ("SERPENTINE", "yes", "SERPENTINE must be True or False, not 'yes'"),
+    ("FLIP_X", 1, "FLIP_X must be True or False, not 1"),
+    ("FLIP_Y", None, "FLIP_Y must be True or False, not None"),
+])
+def test_bad_wiring_settings_in_a_board_file_are_named(key, value, message):
+    """hal.pipeline.wiring says "rotation must be 0, 90, 180 or 270": a maker
+    has to know which line of the board file to fix."""
+    with pytest.raises(ValueError) as e:
+        board_with(**{key: value})
+    assert str(e.value) == "board pico: " + message
+
+
 # Gamma, brightness, colour order ------------------------------------------------------
 
 def random_frame(rng, n=256, kind="mixed"):
