@@ -595,7 +595,10 @@ class Tomoe(Game):
         if self.player not in (WHITE, BLACK) or self.phase not in (START, SECOND, AFTER_TURN):
             raise CorruptState("bad turn state")
         laid = geo.n - empties(self.board)
-        if self.move_no > laid or (laid and not self.move_no):
+        # Each move lays one or two tiles, the first move one.
+        second = 1 if self.phase == SECOND else 0
+        if self.move_no > laid or (laid and not self.move_no) or \
+                (laid and laid > 2 * self.move_no - 1 + second):
             raise CorruptState("bad move count")
         if self.player != (self.move_no - (1 if self.done else 0)) % 2:
             raise CorruptState("bad turn state")

@@ -10,7 +10,7 @@ import pytest
 from engines_core import tomoe as T
 from engines_core import tomoe_board as TB
 from engines_core.tomoe_ai import Chains
-from engines_core.game import IllegalAction
+from engines_core.game import CorruptState, IllegalAction
 from engines_core.prng import Rng
 from tests.tomoe_helpers import position, cell, lay, pattern, enclosed_by, locked, node, \
     sector_at_edge
@@ -662,7 +662,7 @@ def test_turning_can_win_the_last_move():
     empty cells, two new tiles leave Black the last move; a turn and one tile
     leave it to White."""
     def last_mover(turn_first):
-        h = emptied(11, (3, 9, 14, 20), 10, 0)
+        h = emptied(11, (3, 9, 14, 20), 12, 0)  # 20 tiles: some moves turned
         turns = [a for a in h.legal_actions() if T.is_turn(a)]
         rng = Rng(1)
         first = True
@@ -843,3 +843,17 @@ def test_live_score_counts_enclosures_by_curves_not_enclosed_themselves():
     assert g.scores() == [0, 2]
     g = position(WHITE_AROUND)
     assert g.scores() == [4, 0]  # Black's curve is enclosed: its catch counts for nobody
+
+
+def test_a_save_claiming_more_tiles_than_its_moves_could_lay_is_refused():
+    """001: each move lays two tiles, or turns one and lays one, and the first
+    move lays one: a state with 20 tiles after 10 moves cannot be reached
+    (at most 1 + 2 * 9 = 19), and a save that claims it is corrupt."""
+    g = emptied(11, (3, 9, 14, 20), 12, 0)
+    T.Tomoe.restore(g.serialize())  # as built: fine
+    g.move_no = 10
+    with pytest.raises(CorruptState):
+        T.Tomoe.restore(g.serialize())
+    g.move_no = 21  # more moves than tiles: also refused
+    with pytest.raises(CorruptState):
+        T.Tomoe.restore(g.serialize())
