@@ -525,6 +525,11 @@ class Toncc(Game):
             raise CorruptState("a King on the Mind mid-challenge")
         if not at_mind and self.moves == 0:
             raise CorruptState("Kings left the Mind without a move")
+        # A move conquers at most 3 Regions, and the last `quiet` moves of
+        # the challenge conquered none.
+        owned = NUM_REGIONS - self.owner.count(NONE)
+        if self.quiet > self.moves or owned > 3 * (self.moves - self.quiet):
+            raise CorruptState("bad move count")
 
     def _check_seals(self, owner):
         count = [0, 0, 0]

@@ -685,3 +685,23 @@ def test_misplacement_cannot_happen():
     from engines_core.game import CorruptState
     with pytest.raises(CorruptState):
         g.check()
+
+
+def test_a_save_with_more_seals_than_its_moves_could_conquer_is_refused():
+    """003: on each move every King conquers at most the one Region he moves
+    to, so a challenge with 7 Seals after 2 moves cannot happen, nor more
+    moves without a conquest than moves: such a save is corrupt."""
+    from engines_core.game import CorruptState
+    g = T.Toncc(3, "standard", 3)
+    rng = Rng(3)
+    while T.NUM_REGIONS - g.owner.count(T.NONE) < 7:
+        a = g.legal_actions()
+        g.apply(a[rng.below(len(a))])
+    T.Toncc.restore(g.serialize())  # as played: fine
+    moves, quiet = g.moves, g.quiet
+    g.moves, g.quiet = 2, 0
+    with pytest.raises(CorruptState):
+        T.Toncc.restore(g.serialize())
+    g.moves, g.quiet = moves, moves + 1
+    with pytest.raises(CorruptState):
+        T.Toncc.restore(g.serialize())

@@ -40,7 +40,9 @@ def position(kings=(T.RED, T.YELLOW, T.BLUE), pos=None, owner=None, regions=None
         if g.pos[s] == T.OFF:
             g.kpts[s] = 3
     if T.MIND not in g.pos:
-        g.moves = 1
+        # Enough moves for the Seals (3 a move at most) before the quiet ones.
+        owned = T.NUM_REGIONS - g.owner.count(T.NONE)
+        g.moves = max(1, quiet + (owned + 2) // 3)
     g.quiet = quiet
     g.check()
     return g
