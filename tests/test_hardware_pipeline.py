@@ -238,6 +238,33 @@ def test_current_never_exceeds_the_budget(kind, budget):
         assert real <= p.ma <= budget  # the reported estimate is an upper bound
 
 
+def test_the_limit_dims_no_more_than_the_budget_needs():
+    """At the edges: a frame using exactly the budget is shown as it is, one
+    duty unit more is dimmed; and a limited frame gets the highest ladder
+    step whose bound fits, also when that bound is exactly the budget (the
+    second frame takes the last frame's step without a search)."""
+    rng = random.Random(3)
+    buf = random_frame(rng, kind="mixed")
+    buf[:384] = b"\xff" * 384  # half the panel white: steps below L0 differ
+    full = bytes(Pipeline(buf, budget_ma=10 ** 6, fast=False).render(buf, 60))
+    total = sum(full)
+    on = len(full) - full.count(0)
+    p = Pipeline(buf, fast=False)
+    p.room = total
+    assert bytes(p.render(buf, 60)) == full and not p.limited
+    p.room = total - 1
+    p.render(buf, 60)
+    assert p.limited
+    L0 = 600
+    for i in (12, 20, 30):
+        p = Pipeline(buf, fast=False)
+        p.room = LADDER[i] * total // L0 + on
+        assert p.room < total
+        for _ in range(2):
+            p.render(buf, 60)
+            assert p.level == LADDER[i], (i, p.level)
+
+
 def test_full_white_at_full_brightness_is_limited_not_blacked_out():
     """256 white LEDs would draw ~15 A; on a 500 mA budget the frame is
     dimmed to fit, every LED still lit."""
