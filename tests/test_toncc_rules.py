@@ -698,7 +698,7 @@ def test_a_save_with_more_seals_than_its_moves_could_conquer_is_refused():
         a = g.legal_actions()
         g.apply(a[rng.below(len(a))])
     T.Toncc.restore(g.serialize())  # as played: fine
-    moves, quiet = g.moves, g.quiet
+    moves = g.moves
     g.moves, g.quiet = 2, 0
     with pytest.raises(CorruptState):
         T.Toncc.restore(g.serialize())
