@@ -1,7 +1,8 @@
 """The play screen: the turn flow every game shares.
 
 Whose turn it is, the pass-the-device screen before a person's secrets are
-shown (when two or more people play), computer moves (with a retry at lower
+shown (when two or more people play; without secrets, the next person's tag
+for a moment), computer moves (with a retry at lower
 effort if memory runs out), feedback for refused actions, saving after every
 move, the pause menu (hold B: go on, quit, or read the game's keys) and the
 hand-over to the end screen. What the
@@ -20,6 +21,10 @@ HUMAN = 1  # a person chooses
 COMPUTER = 2  # a computer player is about to move
 SHOW = 3  # showing what the last action did
 COMPUTER_PAUSE_MS = 450  # let people see the board before a computer moves
+# A new person's screen (the pass screen, or their name when there is none)
+# ignores presses this long, and any press begun before: a double tap of A
+# on the last move must not pass it, nor move for the next person.
+HAND_OVER_MS = 600
 _GO_ON = "GO ON"
 _QUIT = "QUIT"
 _HELP = "HELP"
@@ -43,6 +48,9 @@ class PlayScreen(Screen):
         self.pause_line = 0  # index in PAUSE_LINES
         self.help = 0  # the page of the game's keys on the HELP line
         self.looking = False
+        self.pressed_at = [0] * B.COUNT  # when each button was last pressed
+        self.listen_from = 0  # presses from before this are not for this screen
+        self.named_until = 0  # the next person's name shows until then
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -50,6 +58,11 @@ class PlayScreen(Screen):
         self.ui.tell = app.tell
         if not self.ui.busy(now):  # else tick moves on once it has been shown
             self.next_turn(now)
+
+    def listening(self, now):
+        """True when a person's press would act (their turn or the pass screen,
+        not paused, past the hand-over time)."""
+        return self.phase in (HUMAN, PASS) and not self.paused and now >= self.listen_from
 
     # Turn flow -------------------------------------------------------------------
     def many_people(self):
@@ -78,16 +91,22 @@ class PlayScreen(Screen):
             if self.many_people() and self.ui.has_secrets(self.seat) and self.shown_to != self.seat:
                 self.phase = PASS
                 self.shown_to = None
+                self.listen_from = now + HAND_OVER_MS
             else:
-                self.begin_human(now)
+                self.begin_human(now, False)
         else:
             self.phase = COMPUTER
             self.ready_at = now + COMPUTER_PAUSE_MS
 
-    def begin_human(self, now):
+    def begin_human(self, now, passed):
+        """A person's turn; `passed`: they took the device on a pass screen."""
         same = self.shown_to == self.seat  # the same person decides again
         self.phase = HUMAN
         self.shown_to = self.seat
+        self.listen_from = now
+        if self.many_people() and not same and not passed:
+            # No secrets, so no pass screen: name who plays now.
+            self.named_until = self.listen_from = now + HAND_OVER_MS
         self.ui.begin_turn(self.seat, now)
         if self.many_people() and not same:
             self.app.beep(sounds.TURN)
@@ -121,6 +140,8 @@ class PlayScreen(Screen):
     def button(self, ev, now):
         kind = B.kind_of(ev)
         b = B.button_of(ev)
+        if kind == B.PRESS:
+            self.pressed_at[b] = now
         if (b == B.B and kind == B.LONG) or (b == B.MENU and kind == B.PRESS):
             self.paused = not self.paused
             self.pause_line = 0
@@ -138,9 +159,12 @@ class PlayScreen(Screen):
                 return
         if self.looking:
             return
+        if self.phase in (PASS, HUMAN) and (now < self.listen_from or
+                                             self.pressed_at[b] < self.listen_from):
+            return  # pressed before this screen could be read
         if self.phase == PASS:
             if b == B.A and kind == B.CLICK:
-                self.begin_human(now)
+                self.begin_human(now, True)
         elif self.phase == SHOW:
             if b == B.A and kind == B.PRESS:
                 self.ui.skip(now)
@@ -191,6 +215,8 @@ class PlayScreen(Screen):
             self.draw_pause(d, now)
         elif self.phase == PASS:
             draw_pass(d, now, self.seat, self.ui.seat_colour(self.seat))
+        elif self.phase == HUMAN and now < self.named_until:
+            draw_name(d, self.seat, self.ui.seat_colour(self.seat))
         elif self.looking:
             self.ui.look(d, now, self.viewer())
         else:
@@ -220,7 +246,12 @@ class PlayScreen(Screen):
 def draw_pass(d, now, seat, c):
     """'PASS' then the next player's tag in their colour `c`, and a blinking A."""
     gfx.text_center(d, 0, "PASS", palette.TEXT)
-    gfx.text_center(d, 6, palette.PLAYER_NAMES[seat], c)
-    gfx.frame(d, 4, 5, 8, 7, palette.scale(c, 35))
+    draw_name(d, seat, c)
     if gfx.blink(now, 900, 60):
         gfx.text(d, 12, 11, "A", palette.GOOD)
+
+
+def draw_name(d, seat, c):
+    """The player's tag in their colour `c`, framed."""
+    gfx.text_center(d, 6, palette.PLAYER_NAMES[seat], c)
+    gfx.frame(d, 4, 5, 8, 7, palette.scale(c, 35))

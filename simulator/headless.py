@@ -82,10 +82,10 @@ class ScriptRunner:
         return path
 
     def waiting_for_person(self):
-        from firmware.play import PlayScreen, HUMAN, PASS
+        from firmware.play import PlayScreen
         s = self.app.screen
         if isinstance(s, PlayScreen):
-            return s.phase in (HUMAN, PASS) and not s.paused
+            return s.listening(self.app.now())
         return True  # menus and the end screen wait for people
 
     def idle(self, limit_ms=120000):

@@ -73,7 +73,7 @@ def test_pass_the_device_between_two_people():
     """Two people: before P1 and before P2 see their hidden cards, a pass screen."""
     app, run = app_with(tomoko_session(("human", "human")))
     play = app.screen
-    run.advance(100)
+    run.idle()
     assert play.phase == PASS and play.seat == 0
     assert not (BALLS & card_area(app))  # no cards on the pass screen
     run.run("A")
@@ -92,7 +92,7 @@ def test_the_press_that_hurries_a_move_cannot_pass_the_next_pass_screen():
     its CLICK must not show P2's hidden cards to whoever holds the device."""
     app, run = app_with(tomoko_session(("human", "human")))
     play = app.screen
-    run.advance(100)
+    run.idle()
     run.run("A")  # P1 takes the device
     assert play.phase == HUMAN and play.seat == 0
     run.run("A")  # P1 pushes; the push animation starts
@@ -104,6 +104,7 @@ def test_the_press_that_hurries_a_move_cannot_pass_the_next_pass_screen():
     b.set_raw(0, app.now())
     run.advance(200)
     assert play.phase == PASS and not (BALLS & card_area(app))
+    run.idle()
     run.run("A")  # a fresh press passes it
     assert play.phase == HUMAN and play.seat == 1
 
@@ -112,6 +113,42 @@ def test_no_pass_screen_with_open_cards():
     app, run = app_with(tomoko_session(("human", "human"), variant="open"))
     run.idle()
     assert app.screen.phase == HUMAN
+
+
+def test_a_double_tap_on_a_push_cannot_pass_the_next_pass_screen():
+    """A second tap of A, just after the push animation, lands on P2's pass
+    screen: it must not show P2's cards to P1, who still holds the device.
+    Only a press once the pass screen has been up a moment passes it."""
+    for gap in (150, 300, 500):
+        app, run = app_with(tomoko_session(("human", "human")))
+        play = app.screen
+        run.idle()
+        run.run("A")  # P1 takes the device
+        run.run("A,wait:%d,A" % gap)  # pushes, and taps again
+        run.advance(400)
+        assert play.phase == PASS and play.seat == 1, gap
+        assert not BALLS & card_area(app)
+        run.idle()
+        run.run("A")
+        assert play.phase == HUMAN and play.seat == 1
+
+
+def test_with_open_cards_the_next_person_is_named_and_a_double_tap_waits():
+    """No secrets, so no pass screen: the next person's tag shows for a
+    moment, and a second tap of A meant for the last push does not push for
+    them."""
+    app, run = app_with(tomoko_session(("human", "human"), variant="open"))
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    run.run("A,wait:300,A")
+    assert st.moves == 1 and play.seat == 1 and play.phase == HUMAN
+    d = app.hal.display
+    assert palette.PLAYERS[1] in region_colours(d, 0, 6, 16, 5)  # "P2"
+    run.idle()
+    assert palette.PLAYERS[1] not in region_colours(d, 0, 6, 16, 5)  # the board again
+    run.run("A")
+    assert st.moves == 2
 
 
 def test_illegal_push_is_refused_with_feedback():
@@ -123,6 +160,7 @@ def test_illegal_push_is_refused_with_feedback():
     session.play(T.action_of(T.DARK, 15))  # P1 pushes dark at W1: a light ball drops
     app, run = app_with(session)
     play = app.screen
+    run.idle()
     run.run("A")  # P2 takes the device
     ui = play.ui
     ui.cursor, ui.colour = 5, T.LIGHT  # E1 with light would undo it

@@ -109,7 +109,7 @@ def test_pass_the_device_between_two_people_but_not_within_a_turn():
     g = position(["1256", "3467", "1234"], tokkome="4", maki="1", draws="7712")
     app, run = app_with(session_with(g, ("human", "human", "normal")))
     play = app.screen
-    run.advance(100)
+    run.idle()
     assert play.phase == PASS and play.seat == 0
     assert not (VALUES & hand_area(app))
     run.run("A")

@@ -7,7 +7,7 @@ from engines_core.prng import Rng
 from firmware import palette, toncc_screens as S
 from firmware.end import EndScreen
 from firmware.menu import Menu
-from firmware.play import PASS, HUMAN, SHOW
+from firmware.play import PASS, HUMAN, SHOW, HAND_OVER_MS
 from firmware.session import Session
 from hal import buttons as B
 from tests.firmware_helpers import app_with, mash_to_the_end, region_colours
@@ -74,13 +74,28 @@ def test_pass_the_device_before_each_person():
     device to P2, press A' screen when two or more people play"."""
     app, run = toncc_app(("human", "human", "normal"))
     play = app.screen
-    run.advance(100)
+    run.idle()
     assert play.phase == PASS and play.seat == 0
     run.run("A")
     assert play.phase == HUMAN and play.seat == 0
     run.run("A")
-    run.advance(100)
+    run.idle()
     assert play.phase == PASS and play.seat == 1
+    run.run("A")
+    assert play.phase == HUMAN and play.seat == 1
+
+
+def test_a_double_tap_on_a_choice_cannot_pass_the_next_pass_screen():
+    """P1's choice is made with A and the pass screen for P2 follows at once:
+    a second tap of A must neither show P2's board nor choose for P2."""
+    app, run = toncc_app(("human", "human", "normal"))
+    play = app.screen
+    run.idle()
+    run.run("A")  # P1 takes the device
+    run.run("A,wait:60,A,wait:60,A")
+    assert play.phase == PASS and play.seat == 1
+    assert play.session.state.pending[1] == T.NONE
+    run.idle()
     run.run("A")
     assert play.phase == HUMAN and play.seat == 1
 
@@ -106,11 +121,13 @@ def test_first_choice_is_never_shown_to_the_next_chooser():
     for first in ("UP", "DOWN"):  # NE or SE
         app, run = toncc_app(("human", "human", "normal"), seed=8)
         play = app.screen
+        run.idle()
         run.run("A")  # P1 takes the device
         run.run(first + ",A")
         assert play.session.state.pending[0] == (NE if first == "UP" else SE)
         shown = frames(app, run, 300)
         assert play.phase == PASS
+        shown += frames(app, run, HAND_OVER_MS)
         run.run("A")  # P2 takes it
         shown += frames(app, run, 1500)
         run.run("LEFT,B")
@@ -234,7 +251,7 @@ def test_hurrying_the_reveal_does_not_pass_the_pass_screen():
     app, run = toncc_app(("human", "human", "human"), seed=3)
     play = app.screen
     for _ in range(3):
-        run.run("A,A")  # take the device, choose
+        run.run("wait:%d,A,A" % HAND_OVER_MS)  # take the device, choose
     assert play.phase == SHOW and play.ui.busy(app.now())
     run.run("A")  # hurry the reveal
     run.advance(S.SETTLE_MS + 100)
@@ -523,7 +540,7 @@ def test_reveal_shows_who_won_a_contest():
     app, run = app_at(g, ("human", "human", "human"))
     play = app.screen
     for _ in range(3):
-        run.run("A,A")  # take the device; E, where the cursor starts
+        run.run("wait:%d,A,A" % HAND_OVER_MS)  # take the device; E, where the cursor starts
     st = play.session.state
     assert list(st.pos) == [c, c, c] and st.owner[blue] == 2
     while app.now() < play.ui.reveal_at + S.REVEAL_MS:
