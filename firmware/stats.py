@@ -1,8 +1,14 @@
-"""Statistics kept on the device: games played, and wins per game and seat kind.
+"""Statistics kept on the device: per game, the games played, the games one
+person played against the computers and how many of those they won, the
+games several people played together, and per computer level the games it
+played in and won. Counted in games, not seats: four people at one game are
+one game "with friends"; a draw between every seat is nobody's win.
 
-Stored as `key=value` lines (`tomoko.played=12`, `tomoko.won.human=5`,
-`tomoko.seats.hard=7`...) and parsed field by field, so a damaged file only
-loses the damaged counts.
+Stored as `key=value` lines (`tomoko.played=12`, `tomoko.solo.games=9`,
+`tomoko.solo.won=5`, `tomoko.friends.games=3`, `tomoko.games.hard=7`,
+`tomoko.wins.hard=4`) and parsed field by field, so a damaged file only loses
+the damaged counts. (Files from before counted seats as `seats.KIND` and
+`won.KIND`; those lines are kept but no longer shown.)
 """
 
 from firmware.settings import is_word
@@ -21,25 +27,41 @@ class Stats:
     def record(self, game, seats, winners):
         """Count one finished game: seats is the list of seat kinds."""
         self._add(game + ".played")
-        for s, kind in enumerate(seats):
-            self._add("%s.seats.%s" % (game, kind))
-            if s in winners:
-                self._add("%s.won.%s" % (game, kind))
+        if len(winners) == len(seats):
+            winners = ()  # a draw between everyone is no one's win
+        people = seats.count("human")
+        if people == 1:
+            self._add(game + ".solo.games")
+            if seats.index("human") in winners:
+                self._add(game + ".solo.won")
+        elif people:
+            self._add(game + ".friends.games")
+        for kind in KINDS[1:]:
+            if kind in seats:
+                self._add("%s.games.%s" % (game, kind))
+                if any(seats[s] == kind for s in winners):
+                    self._add("%s.wins.%s" % (game, kind))
 
     def _add(self, key):
         self.counts[key] = self.counts.get(key, 0) + 1
 
     def summary(self, game):
-        """One line for the menu, e.g. 'PLAYED 12 YOU WON 5 OF 12 HARD WON 4 OF 7'."""
+        """One line for the menu, e.g. 'PLAYED 12 YOU WON 5 OF 9 WITH FRIENDS 3
+        HARD WON 4 OF 7'."""
         played = self.get(game + ".played")
         if not played:
             return "NOT PLAYED YET"
         parts = ["PLAYED %d" % played]
-        labels = {"human": "YOU", "easy": "EASY", "normal": "NORM", "hard": "HARD"}
-        for kind in KINDS:
-            seats = self.get("%s.seats.%s" % (game, kind))
-            if seats and kind in labels:
-                parts.append("%s WON %d OF %d" % (labels[kind], self.get("%s.won.%s" % (game, kind)), seats))
+        solo = self.get(game + ".solo.games")
+        if solo:
+            parts.append("YOU WON %d OF %d" % (self.get(game + ".solo.won"), solo))
+        friends = self.get(game + ".friends.games")
+        if friends:
+            parts.append("WITH FRIENDS %d" % friends)
+        for kind, label in (("easy", "EASY"), ("normal", "NORM"), ("hard", "HARD")):
+            n = self.get("%s.games.%s" % (game, kind))
+            if n:
+                parts.append("%s WON %d OF %d" % (label, self.get("%s.wins.%s" % (game, kind)), n))
         return " ".join(parts)
 
     def to_text(self):

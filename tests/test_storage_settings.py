@@ -112,3 +112,20 @@ def test_a_lit_pixel_never_goes_dark_and_keeps_its_hue():
     assert pixel_duty(12, 0, 5, 40) == (1, 0, 1)  # nothing visible at full: every lit one
     assert pixel_duty(0, 0, 0, 10) == (0, 0, 0)
     assert pixel_duty(255, 16, 0, 40) == (GAMMA[255] * 40 // 100, 0, 0)  # not dark: as is
+
+
+def test_statistics_count_games_not_seats():
+    """Two Tomoko games - one person against NORM and HARD, won; four people,
+    two on each team - read as two games: one won alone, one with friends;
+    a draw between every seat is no one's win."""
+    from firmware.stats import Stats
+    st = Stats()
+    st.record("tomoko", ["human", "normal", "hard"], [0])
+    st.record("tomoko", ["human", "human", "human", "human"], [0, 2])
+    assert st.summary("tomoko") == \
+        "PLAYED 2 YOU WON 1 OF 1 WITH FRIENDS 1 NORM WON 0 OF 1 HARD WON 0 OF 1"
+    st.record("toncc", ["human", "hard", "hard"], [0, 1, 2])  # a three-way tie
+    st.record("toncc", ["human", "hard", "hard"], [1])
+    st.record("toncc", ["hard", "hard", "normal"], [2])
+    assert st.summary("toncc") == "PLAYED 3 YOU WON 0 OF 2 NORM WON 1 OF 1 HARD WON 1 OF 3"
+    assert Stats.from_text(st.to_text()).summary("toncc") == st.summary("toncc")
