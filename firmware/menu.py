@@ -3,7 +3,8 @@ sound, statistics and the game's keys.
 
 Up/Down choose the line, Left/Right change it (on HELP: the next key), A
 starts the game (from any line), and when a game was interrupted the first
-line offers to resume it.
+line offers to resume it - then a new game asks first, since it ends that
+one. Changed settings are saved once they have stood a moment.
 """
 
 from hal import buttons as B
@@ -15,6 +16,7 @@ from firmware import gfx, palette, sounds, games, launch
 
 LABEL = 0x909090
 VALUE = palette.WHITE
+SAVE_AFTER_MS = 1500  # settings are written once they stop changing (flash wear)
 
 _RESUME = "RESUME"
 _GAME = "GAME"
@@ -37,6 +39,8 @@ class Menu(Screen):
         # that shows it (loading takes a moment; the press shows at once).
         self.opening = None
         self.opening_shown = False
+        self.asking = False  # "NEW GAME?": A starts one, ending the saved game
+        self.unsaved = False  # settings changed since they were saved
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -90,6 +94,15 @@ class Menu(Screen):
         if kind not in (B.PRESS, B.REPEAT) or self.opening is not None:
             return
         b = B.button_of(ev)
+        if self.asking:
+            if kind == B.PRESS:
+                self.asking = False
+                if b == B.A:
+                    self.open(_GAME)
+                else:
+                    self.changed_at = now
+                    self.app.beep(sounds.CLICK)
+            return
         lines = self.lines()
         self.line = min(self.line, len(lines) - 1)
         if b == B.UP:
@@ -99,17 +112,29 @@ class Menu(Screen):
         elif b in (B.LEFT, B.RIGHT):
             self.change(lines[self.line], 1 if b == B.RIGHT else -1)
         elif b == B.A and kind == B.PRESS:
-            if self.games:
-                self.opening = _RESUME if lines[self.line] == _RESUME else _GAME
-                self.opening_shown = False
+            if lines[self.line] == _RESUME:
+                self.open(_RESUME)
+            elif self.saved is not None and self.games:
+                self.asking = True
+                self.changed_at = now
+                self.app.beep(sounds.CLICK)
+            else:
+                self.open(_GAME)
             return
         else:
             return
         self.changed_at = now
         self.app.beep(sounds.CLICK)
 
+    def open(self, line):
+        """Open the game of `line` (_GAME or _RESUME) after the next frame."""
+        if self.games:
+            self.opening = line
+            self.opening_shown = False
+
     def change(self, line, step):
         st = self.app.settings
+        self.unsaved = True
         if line == _GAME and self.games:
             i = self.games.index(st.game) if st.game in self.games else 0
             st.game = self.games[(i + step) % len(self.games)]
@@ -145,12 +170,16 @@ class Menu(Screen):
         if not self.games:
             return
         self.app.save_settings()
+        self.unsaved = False
         game, seats, variant = st.game, st.seats[:self.players()], self.variant()
         seed = mix_seed(now, self.app.hal.display.frames, len(seats))
         launch.open_game(self.app, game, lambda: Session(game, seats, variant, seed),
                          True, restarted)
 
     def tick(self, now):
+        if self.unsaved and now - self.changed_at >= SAVE_AFTER_MS:
+            self.app.save_settings()
+            self.unsaved = False
         if self.opening is not None and self.opening_shown:
             line, self.opening = self.opening, None
             if line == _RESUME:
@@ -159,6 +188,9 @@ class Menu(Screen):
                 self.start(now)
 
     def resume(self):
+        if self.unsaved:
+            self.app.save_settings()
+            self.unsaved = False
         saved = self.saved
         launch.open_game(self.app, saved.game, lambda: saved, False)
 
@@ -166,6 +198,14 @@ class Menu(Screen):
     def draw(self, d, now):
         if self.opening is not None:
             self.draw_opening(d)
+            return
+        if self.asking:
+            t = now - self.changed_at
+            gfx.marquee(d, 0, "NEW GAME?", palette.ACCENT, t)
+            gfx.marquee(d, 6, "THE SAVED " + registry.title(self.saved.game) + " ENDS",
+                        VALUE, t)
+            gfx.text(d, 1, 11, "B", palette.BAD)
+            draw_a_hint(d, now)
             return
         lines = self.lines()
         self.line = min(self.line, len(lines) - 1)

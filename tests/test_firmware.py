@@ -634,3 +634,35 @@ def test_a_look_ends_even_if_its_release_came_while_the_computer_thought(monkeyp
     assert play.looking and play.phase == COMPUTER
     run.advance(900)
     assert session.ply == 2 and not play.looking
+
+
+def test_a_new_game_asks_before_ending_the_saved_one():
+    """With a quit game to resume, A on any other line asks "NEW GAME?"
+    first: B (or any button) keeps the saved game, A starts a new one."""
+    app, run = app_with(tomoko_session(("human", "normal")))
+    run.idle()
+    run.run("B:long,DOWN,A")  # pause, QUIT
+    menu = app.screen
+    assert isinstance(menu, Menu) and menu.lines()[0] == "RESUME"
+    saved = menu.saved.to_bytes()
+    light = menu.lines().index("LIGHT")
+    run.run(",".join(["DOWN"] * light) + ",RIGHT,A")  # brighter, then A "to confirm"
+    assert app.screen is menu and menu.asking
+    assert palette.BAD in region_colours(app.hal.display, 0, 11, 4, 5)  # the B
+    run.run("B")
+    assert app.screen is menu and not menu.asking
+    assert saves.load_game(app.hal.storage)[0].to_bytes() == saved
+    run.run("A,A")
+    assert isinstance(app.screen, PlayScreen) and app.screen.session.to_bytes() != saved
+
+
+def test_menu_settings_are_saved_without_starting_a_game():
+    """Brightness changed on the menu survives a power cut (after a moment)
+    and a RESUME, not only a new game."""
+    from firmware.settings import Settings
+    app, run = app_with()
+    menu = app.screen
+    run.run(",".join(["DOWN"] * menu.lines().index("LIGHT")) + ",RIGHT")
+    want = app.settings.brightness
+    run.advance(2000)
+    assert Settings.load(app.hal.storage).brightness == want

@@ -93,7 +93,7 @@ def test_a_parked_game_survives_a_new_game_that_never_started(monkeypatch):
     app, run = device(storage, restarts)
     assert app.screen.lines()[0] == "RESUME"
     Heap(monkeypatch, 99)
-    run.run("DOWN")
+    run.run("DOWN,A")  # GAME, and the menu asks: NEW GAME?
     with pytest.raises(Restarted):
         run.run("A")
     assert saves.load_game(storage)[0].to_bytes() == parked
