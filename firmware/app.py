@@ -117,8 +117,10 @@ class App:
             self.notice = None
         if now < since or now >= until:
             return
-        d.rect(0, 0, 16, 7, palette.BLACK)
-        gfx.marquee(d, 1, text, palette.ACCENT, now - since)  # from its start
+        # Rows 0-5, the text on 0-4: the rows below stay as the screen drew
+        # them (a pass screen's tag starts on row 6).
+        d.rect(0, 0, 16, 6, palette.BLACK)
+        gfx.marquee(d, 0, text, palette.ACCENT, now - since)  # from its start
 
     def run(self):
         """Loop until `running` is cleared (never, on a device)."""

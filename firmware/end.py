@@ -67,7 +67,8 @@ class EndScreen(Screen):
             for i, (text, c) in enumerate(lines):
                 if i in winners and not gfx.blink(now, 800, 75):
                     continue
-                gfx.text(d, 0 if i % 2 == 0 else 8, 6 if i < 2 else 11, text, c)
+                # A blank row between the two rows of digits keeps them apart.
+                gfx.text(d, 0 if i % 2 == 0 else 8, 5 if i < 2 else 11, text, c)
             return
         # Longer results (e.g. "-12"): two seats at a time, each behind a bar
         # in its colour, the pages taking turns.
@@ -78,7 +79,7 @@ class EndScreen(Screen):
             if i >= len(lines):
                 break
             text, c = lines[i]
-            y = 6 + 5 * row
+            y = 5 + 6 * row
             d.rect(0, y, 2, 4, self.ui.seat_colour(i))
             if i in winners and not gfx.blink(now, 800, 75):
                 continue

@@ -283,6 +283,22 @@ def test_end_screen_names_the_winner():
     assert app.screen.headline() == "P%d WINS" % (w[0] + 1)
 
 
+def test_end_screen_keeps_a_blank_row_between_the_rows_of_results():
+    """Four results in a 2x2 grid: a red 5 over a magenta 5 must not read as
+    one tall shape, so row 10 stays dark between the two rows of digits."""
+    session = tomoko_session(("normal",) * 4)
+    while not session.state.is_terminal():
+        session.play(session.computer_move())
+    app, run = app_with(session)
+    d = app.hal.display
+    for _ in range(30):
+        run.advance(50)
+        assert isinstance(app.screen, EndScreen)
+        assert all(d.get(x, 10) == 0 for x in range(16))
+        assert any(d.get(x, y) for x in range(16) for y in range(5, 10))
+        assert any(d.get(x, y) for x in range(16) for y in range(11, 16))
+
+
 def test_end_screen_pages_results_too_long_for_the_grid():
     """Three-character results ("-13") show two seats at a time, each behind
     a bar in its colour, the pages taking turns."""
@@ -528,8 +544,8 @@ def test_a_long_notice_scrolls_from_its_first_letter_until_it_was_read():
     app.tell(text)
     run.advance(30)
     first = Display()
-    gfx.marquee(first, 1, text, palette.ACCENT, 0)
-    rows = [(x, y) for x in range(16) for y in range(1, 6)]
+    gfx.marquee(first, 0, text, palette.ACCENT, 0)
+    rows = [(x, y) for x in range(16) for y in range(0, 6)]
     assert [app.hal.display.get(x, y) for x, y in rows] == [first.get(x, y) for x, y in rows]
     whole = gfx.marquee_ms(text)
     assert whole > 2500  # longer than a short notice lasts
@@ -666,3 +682,21 @@ def test_menu_settings_are_saved_without_starting_a_game():
     want = app.settings.brightness
     run.advance(2000)
     assert Settings.load(app.hal.storage).brightness == want
+
+
+def test_a_notice_on_a_pass_screen_leaves_the_players_tag_whole():
+    """The RESUMED notice after a restart covers only rows 0-5: the pass
+    screen's tag (rows 6-10) still reads P2, not r2."""
+    from firmware.play import draw_pass
+    app, run = app_with(tomoko_session(("human", "human")))
+    run.idle()
+    play = app.screen
+    assert play.phase == PASS
+    want = Display()
+    draw_pass(want, 0, play.seat, play.ui.seat_colour(play.seat))
+    app.tell("RESUMED")
+    run.advance(60)
+    d = app.hal.display
+    assert palette.ACCENT in region_colours(d, 0, 0, 16, 6)
+    assert [d.get(x, y) for x in range(16) for y in range(6, 11)] == \
+        [want.get(x, y) for x in range(16) for y in range(6, 11)]
