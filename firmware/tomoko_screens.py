@@ -326,9 +326,14 @@ class UI(GameUI):
     def end_note(self):
         st = self.state
         words = []
-        if st.played_on():  # who took the place played for
-            words = [self.seat_name(s) for s in st.enders()]
-            words.append(ORDINALS[min(st.next_place(), len(ORDINALS) - 1)])
+        if st.played_on():  # every place taken after the first, in order
+            for place in range(2, st.next_place() + 1):
+                seats = [s for s in range(st.num_players) if st.places[s] == place]
+                if place == st.next_place():
+                    seats = st.enders()  # the place just played for
+                if seats:
+                    words.extend(self.seat_name(s) for s in seats)
+                    words.append(ORDINALS[min(place, len(ORDINALS) - 1)])
         why = end_reason(st)
         if why:
             words.extend(END_WORDS[why])

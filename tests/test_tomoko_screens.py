@@ -275,3 +275,31 @@ def test_the_end_screen_offers_to_play_on_for_the_places():
     run.advance(700)
     run.run("B")  # nothing left to play for: B does nothing
     assert app.screen is end
+
+
+def test_every_place_played_for_stays_on_the_end_screen():
+    """Playing on for the places (docs/rules/tomoko.md): the last end screen
+    still names who took each place before, in order ("P3 2ND P2 3RD"), not
+    only the place just played for."""
+    from firmware.session import Session
+    session = Session("tomoko", ["normal"] * 4, "standard", 4)
+    g = session.state
+    notes = []
+    while True:
+        while not g.is_terminal():
+            session.play(session.computer_move())
+        notes.append(TS.UI(session).end_note())
+        if not g.can_play_on():
+            break
+        g.play_on()
+    assert len(notes) >= 3 and notes[0] is None
+    # Who took which place, from the engine: finished seats keep theirs, the
+    # seats that ended the last round take the place they played for.
+    place = list(g.places)
+    for s in g.enders():
+        place[s] = g.next_place()
+    named = [(p, "P%d %s" % (s + 1, ("", "1ST", "2ND", "3RD", "4TH")[p]))
+             for s, p in enumerate(place) if p >= 2]
+    assert len(named) >= 2
+    at = [notes[-1].find(words) for p, words in sorted(named)]
+    assert all(a >= 0 for a in at) and at == sorted(at), (notes[-1], named)
