@@ -159,8 +159,8 @@ class Menu(Screen):
         elif line == _HELP:
             self.help += step
         elif isinstance(line, int):
-            k = KINDS.index(st.seats[line])
-            st.seats[line] = KINDS[(k + step) % len(KINDS)]
+            seats = st.seats_for(st.game)
+            seats[line] = KINDS[(KINDS.index(seats[line]) + step) % len(KINDS)]
 
     def start(self, now, restarted=False):
         """Start the game chosen on the menu (boot calls it too, with
@@ -171,7 +171,8 @@ class Menu(Screen):
             return
         self.app.save_settings()
         self.unsaved = False
-        game, seats, variant = st.game, st.seats[:self.players()], self.variant()
+        game, variant = st.game, self.variant()
+        seats = st.seats_for(game)[:self.players()]
         seed = mix_seed(now, self.app.hal.display.frames, len(seats))
         launch.open_game(self.app, game, lambda: Session(game, seats, variant, seed),
                          True, restarted)
@@ -247,7 +248,7 @@ class Menu(Screen):
             return "STATS", self.app.stats.summary(st.game), palette.ACCENT
         if line == _HELP:
             return "HELP", games.help_page(st.game, self.help)[0], VALUE
-        kind = st.seats[line]
+        kind = st.seats_for(st.game)[line]
         return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], palette.PLAYERS[line]
 
     def draw_extra(self, d, line, now):
@@ -267,7 +268,7 @@ class Menu(Screen):
             n = self.players()
             for s in range(n):
                 c = palette.PLAYERS[s]
-                if st.seats[s] != "human":
+                if st.seats_for(st.game)[s] != "human":
                     c = palette.scale(c, 25)
                 x = 1 + s * 3
                 d.rect(x, 11, 2, 2, c)

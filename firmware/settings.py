@@ -1,4 +1,5 @@
-"""Player settings kept on the device: brightness, volume, last choices.
+"""Player settings kept on the device: brightness, volume, last choices
+(the game, and per game the players, the variant and who plays each seat).
 
 Stored as plain `key=value` lines and parsed field by field with limits, so
 a damaged file only resets the damaged fields (never eval'd).
@@ -15,8 +16,18 @@ class Settings:
         self.volume = 5  # 0-10
         self.game = "tomoko"
         self.players = {}  # game -> number of players
-        self.seats = ["human", "normal", "normal", "normal"]
+        self.seats = ["human", "normal", "normal", "normal"]  # for a game not played yet
+        self.game_seats = {}  # game -> who plays each of 4 positions, as last chosen
         self.variant = {}  # game -> variant name
+
+    def seats_for(self, game):
+        """Who plays each position of `game` (a kind per position, 4 of them),
+        kept per game: a night of four people at one game does not make the
+        next game's second seat a person."""
+        seats = self.game_seats.get(game)
+        if seats is None:
+            seats = self.game_seats[game] = list(self.seats)
+        return seats
 
     def to_text(self):
         lines = ["brightness=%d" % self.brightness, "volume=%d" % self.volume,
@@ -25,6 +36,8 @@ class Settings:
             lines.append("players.%s=%d" % (g, self.players[g]))
         for g in sorted(self.variant):
             lines.append("variant.%s=%s" % (g, self.variant[g]))
+        for g in sorted(self.game_seats):
+            lines.append("seats.%s=%s" % (g, ",".join(self.game_seats[g])))
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -44,10 +57,13 @@ class Settings:
                     s.volume = _clamp(int(value), 0, 10)
                 elif key == "game" and _is_name(value):
                     s.game = value
-                elif key == "seats":
+                elif key == "seats" or key.startswith("seats.") and _is_name(key[6:]):
                     kinds = value.split(",")
                     if len(kinds) == 4 and all(k in KINDS for k in kinds):
-                        s.seats = kinds
+                        if key == "seats":
+                            s.seats = kinds
+                        else:
+                            s.game_seats[key[6:]] = kinds
                 elif key.startswith("players.") and _is_name(key[8:]):
                     s.players[key[8:]] = _clamp(int(value), 1, 8)
                 elif key.startswith("variant.") and _is_name(key[8:]) and _is_variant(value):

@@ -27,9 +27,9 @@ def test_menu_changes_settings_and_starts_the_game():
     run.run("RIGHT")
     assert menu.players() == 3
     run.run("DOWN,DOWN,RIGHT,RIGHT")  # P2: normal -> hard -> human
-    assert app.settings.seats[1] == "human"
+    assert app.settings.seats_for("tomoko")[1] == "human"
     run.run("LEFT")
-    assert app.settings.seats[1] == "hard"
+    assert app.settings.seats_for("tomoko")[1] == "hard"
     while menu.lines()[menu.line] != "LIGHT":
         run.run("DOWN")
     run.run("LEFT,LEFT")
@@ -700,3 +700,25 @@ def test_a_notice_on_a_pass_screen_leaves_the_players_tag_whole():
     assert palette.ACCENT in region_colours(d, 0, 0, 16, 6)
     assert [d.get(x, y) for x in range(16) for y in range(6, 11)] == \
         [want.get(x, y) for x in range(16) for y in range(6, 11)]
+
+
+def test_seats_are_kept_per_game():
+    """Four people at Tokkome last night: Tomoe, chosen next, still has its
+    own seats (one person against the computer), and Tokkome keeps its four."""
+    app, run = app_with()
+    menu = app.screen
+    st = app.settings
+    while st.game != "tokkome":
+        run.run("RIGHT")
+    run.run("DOWN,RIGHT")  # PLAYERS: 4
+    assert menu.players() == 4
+    run.run("DOWN")  # P1: a person already
+    for seat in (1, 2, 3):
+        run.run("DOWN,RIGHT,RIGHT")  # NORM -> HARD -> YOU
+    assert st.seats_for("tokkome") == ["human"] * 4
+    run.run(",".join(["UP"] * menu.line))
+    while st.game != "tomoe":
+        run.run("RIGHT")
+    assert st.seats_for("tomoe")[:2] == ["human", "normal"]
+    run.run("A")
+    assert app.screen.session.seats == ["human", "normal"]

@@ -31,8 +31,11 @@ def test_settings_round_trip_and_bad_lines_keep_defaults():
     s.players["tomoko"] = 3
     s.variant["tomoko"] = "quick+open"
     s.seats = ["human", "hard", "easy", "human"]
+    s.seats_for("tokkome")[1:] = ["human", "human", "human"]
     again = Settings.from_text(s.to_text())
     assert again.to_text() == s.to_text()
+    assert again.seats_for("tokkome") == ["human"] * 4
+    assert again.seats_for("tomoe") == ["human", "hard", "easy", "human"]  # never set
     junk = Settings.from_text("brightness=9000\nvolume=x\nseats=a,b\n__import__('os')=1\ngame=../x\n")
     assert junk.to_text() == Settings().to_text().replace("brightness=40", "brightness=100")
 
