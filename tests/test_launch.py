@@ -69,7 +69,7 @@ def test_a_new_game_that_does_not_fit_restarts_and_starts_in_the_clean_heap(monk
     app, run = device(storage, restarts)
     app.settings.game = "tokkome"
     app.settings.players["tokkome"] = 3
-    app.settings.seats[:3] = ["human", "easy", "hard"]
+    app.settings.seats_for("tokkome")[:3] = ["human", "easy", "hard"]
     app.screen.enter(app, app.now())
     heap = Heap(monkeypatch, 2)
     with pytest.raises(Restarted):

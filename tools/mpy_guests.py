@@ -57,7 +57,7 @@ while n != len(kinds):
 for seat in range(n):
     while menu.lines()[menu.line] != seat:
         press(B.DOWN)
-    while app.settings.seats[seat] != kinds[seat]:
+    while app.settings.seats_for(app.settings.game)[seat] != kinds[seat]:
         press(B.RIGHT)
 press(B.A)
 """
@@ -171,7 +171,7 @@ while app.settings.game != %(game)r:
 for seat in range(menu.players()):
     while menu.lines()[menu.line] != seat:
         press(B.DOWN)
-    while app.settings.seats[seat] != 'easy':
+    while app.settings.seats_for(app.settings.game)[seat] != 'easy':
         press(B.RIGHT)
 # Preallocated, so the harness itself does not allocate between measurements.
 free = [0] * %(games)d
