@@ -57,8 +57,11 @@ while n != len(kinds):
 for seat in range(n):
     while menu.lines()[menu.line] != seat:
         press(B.DOWN)
+    guard = 0
     while app.settings.seats_for(app.settings.game)[seat] != kinds[seat]:
         press(B.RIGHT)
+        guard += 1
+        assert guard < 10, 'seat kind not offered'
 press(B.A)
 """
 
