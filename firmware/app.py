@@ -72,14 +72,19 @@ class App:
 
     def game_over(self, session):
         """Count a finished game (once: not again after playing on for the
-        places) and forget its save."""
-        if not session.state.played_on():
+        places, nor after a restart on its end screen) and forget its save -
+        unless it may still play on: then a restart shows this end again."""
+        if not session.state.played_on() and not session.counted:
             self.stats.record(session.game, session.seats, session.state.winners())
             try:
                 self.stats.save(self.hal.storage)
             except OSError:
                 self.tell("NO SAVE")
-        saves.clear_game(self.hal.storage)
+        session.counted = True
+        if session.state.can_play_on():
+            self.autosave(session, saves.ENDED)
+        else:
+            saves.clear_game(self.hal.storage)
 
     # The loop ----------------------------------------------------------------
     def step(self):

@@ -9,7 +9,7 @@ characters fit) two seats at a time.
 
 from hal import buttons as B
 from firmware.screen import Screen
-from firmware import gfx, palette, sounds
+from firmware import gfx, palette, saves, sounds
 
 PAGE_MS = 1800  # long results: how long each pair of seats shows
 
@@ -50,6 +50,7 @@ class EndScreen(Screen):
         b = B.button_of(ev)
         if b == B.A:
             from firmware.menu import Menu
+            saves.clear_game(self.app.hal.storage)  # kept while it could play on
             self.app.goto(Menu())
         elif b == B.B and self.session.state.can_play_on():
             from firmware.play import PlayScreen

@@ -26,7 +26,8 @@ def boot(hal, session=None):
         app.tell("SAVE LOST")
     elif outcome == saves.BACKUP:
         app.tell("SAVE DAMAGED - MAYBE ONE MOVE BACK")
-    if saved is not None and where == saves.PLAYING and not start:
+    if saved is not None and where != saves.PARKED and not start:
+        saved.counted = where == saves.ENDED
         if launch.open_game(app, saved.game, lambda: saved, False, restarted=True):
             if outcome == saves.OK:
                 app.tell("RESUMED")

@@ -16,6 +16,7 @@ _MAGIC = b"TOMO"
 _FORMAT = 2
 PLAYING = 0  # the device was in the game: a restart goes straight back in
 PARKED = 1  # the player quit to the menu: a restart offers RESUME there
+ENDED = 2  # on an end screen that may still play on: a restart shows it again
 
 # Outcomes of load_game.
 NONE = "none"  # no saved game
@@ -64,7 +65,7 @@ def unpack(data):
     if data[4] != _FORMAT:
         raise CorruptState("save format %d is not supported" % data[4])
     where = data[5]
-    if where not in (PLAYING, PARKED):
+    if where not in (PLAYING, PARKED, ENDED):
         raise CorruptState("bad save header")
     n = int.from_bytes(data[6:10], "big")
     payload = data[14:]

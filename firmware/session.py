@@ -20,6 +20,7 @@ class Session:
         self.seed = seed & 0xFFFFFFFF
         self.state = registry.new_game(game, len(seats), variant, seed)
         self.ply = 0  # actions applied so far
+        self.counted = False  # its end is in the statistics (not saved: saves.ENDED)
 
     def humans(self):
         return [s for s in range(len(self.seats)) if self.seats[s] == "human"]

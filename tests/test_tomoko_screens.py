@@ -277,6 +277,43 @@ def test_the_end_screen_offers_to_play_on_for_the_places():
     assert app.screen is end
 
 
+def test_a_restart_on_an_end_screen_that_may_play_on_shows_it_again():
+    """Switched off on the first end screen, the table can still play on for
+    the places after the restart: the same end screen comes back (counted
+    once in the statistics), B plays on; A forgets the game."""
+    from firmware import saves
+    from firmware.end import EndScreen
+    from firmware.menu import Menu
+    from firmware.session import Session
+    from hal.storage import MemoryStorage
+    from tests.test_tomoko_rules import _won_game
+    storage = MemoryStorage()
+    g, _ = _won_game(3)
+    session = Session("tomoko", ["normal", "normal", "normal"], "standard", 1)
+    session.state = g
+    app, run = app_with(session, storage=storage)
+    assert isinstance(app.screen, EndScreen) and app.stats.get("tomoko.played") == 1
+    for _ in range(2):  # restart twice: still counted once
+        app, run = app_with(storage=storage)
+        end = app.screen
+        assert isinstance(end, EndScreen) and end.headline().endswith("B: PLAY ON")
+        assert end.session.state.serialize() == g.serialize()
+        assert app.stats.get("tomoko.played") == 1
+    run.advance(700)
+    run.run("B")
+    assert isinstance(app.screen, PlayScreen) and not app.screen.session.state.is_terminal()
+    app, run = app_with(storage=storage)  # and again, now playing on
+    assert isinstance(app.screen, PlayScreen)
+    for _ in range(2000):
+        if isinstance(app.screen, EndScreen):
+            break
+        run.advance(300)
+    run.advance(700)
+    run.run("A")
+    assert isinstance(app.screen, Menu)
+    assert saves.load_game(storage)[2] == saves.NONE and app.stats.get("tomoko.played") == 1
+
+
 def test_every_place_played_for_stays_on_the_end_screen():
     """Playing on for the places (docs/rules/tomoko.md): the last end screen
     still names who took each place before, in order ("P3 2ND P2 3RD"), not
