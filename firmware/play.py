@@ -103,12 +103,13 @@ class PlayScreen(Screen):
         same = self.shown_to == self.seat  # the same person decides again
         self.phase = HUMAN
         self.shown_to = self.seat
-        self.listen_from = now
-        if self.many_people() and not same and not passed:
+        self.listen_from = now  # a press begun before (a double tap) is not for it
+        new_person = self.many_people() and not same
+        if new_person and not passed:
             # No secrets, so no pass screen: name who plays now.
             self.named_until = self.listen_from = now + HAND_OVER_MS
         self.ui.begin_turn(self.seat, now)
-        if self.many_people() and not same:
+        if new_person:
             self.app.beep(sounds.TURN)
 
     def play(self, action, now):
@@ -145,6 +146,7 @@ class PlayScreen(Screen):
         if (b == B.B and kind == B.LONG) or (b == B.MENU and kind == B.PRESS):
             self.paused = not self.paused
             self.pause_line = 0
+            self.app.swallow_held()  # a press held across the pause acts on neither side
             self.app.beep(sounds.CLICK)
             return
         if self.paused:

@@ -306,7 +306,6 @@ class UI(GameUI):
         self.snap = None  # public board before a resolving move
         self.reveal_at = -1000000
         self.reveal = None  # (from cells, movements, to cells, owner before, owner after)
-        self.a_down = False
         self.settle_until = 0
         self.summary = None  # challenge number whose scoring is shown
         self.page = 0
@@ -320,9 +319,6 @@ class UI(GameUI):
     def begin_turn(self, seat, now):
         self.mode = BOARD
         self.aim(seat)
-        # A click only counts if its press came during this turn (the press
-        # that hurried the last animation must not also make this move).
-        self.a_down = False
 
     def target(self, seat):
         st = self.state
@@ -357,10 +353,7 @@ class UI(GameUI):
             self.mode = (self.mode + 1) % 3
             self.beep(sounds.CLICK)
             return None
-        if b == B.A and kind == B.PRESS:
-            self.a_down = True
-        if b == B.A and kind == B.CLICK and self.a_down:
-            self.a_down = False
+        if b == B.A and kind == B.CLICK:
             if self.mode != BOARD:
                 # Moves are made on the board, where the target blinks.
                 self.mode = BOARD

@@ -722,3 +722,18 @@ def test_seats_are_kept_per_game():
     assert st.seats_for("tomoe")[:2] == ["human", "normal"]
     run.run("A")
     assert app.screen.session.seats == ["human", "normal"]
+
+
+def test_a_press_begun_while_the_next_name_shows_does_not_move():
+    """With open cards the next person's tag shows for a moment: an A pressed
+    then and let go after it is not a push (only a press begun after)."""
+    app, run = app_with(tomoko_session(("human", "human"), variant="open"))
+    play = app.screen
+    run.idle()
+    st = play.session.state
+    run.run("A,wait:300")
+    assert st.moves == 1 and app.now() < play.named_until
+    run.run("A:down,wait:%d,A:up,wait:200" % play_module.HAND_OVER_MS)
+    assert st.moves == 1 and play.phase == HUMAN
+    run.run("A")
+    assert st.moves == 2
