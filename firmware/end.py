@@ -50,7 +50,8 @@ class EndScreen(Screen):
         b = B.button_of(ev)
         if b == B.A:
             from firmware.menu import Menu
-            saves.clear_game(self.app.hal.storage)  # kept while it could play on
+            if self.session.state.can_play_on():
+                saves.clear_game(self.app.hal.storage)  # kept while it could (ENDED)
             self.app.goto(Menu())
         elif b == B.B and self.session.state.can_play_on():
             from firmware.play import PlayScreen

@@ -169,18 +169,20 @@ class Menu(Screen):
         st = self.app.settings
         if not self.games:
             return
-        self.app.save_settings()
-        self.unsaved = False
+        self.save_settings()
         game, variant = st.game, self.variant()
         seats = st.seats_for(game)[:self.players()]
         seed = mix_seed(now, self.app.hal.display.frames, len(seats))
         launch.open_game(self.app, game, lambda: Session(game, seats, variant, seed),
                          True, restarted)
 
+    def save_settings(self):
+        self.app.save_settings()
+        self.unsaved = False
+
     def tick(self, now):
         if self.unsaved and now - self.changed_at >= SAVE_AFTER_MS:
-            self.app.save_settings()
-            self.unsaved = False
+            self.save_settings()
         if self.opening is not None and self.opening_shown:
             line, self.opening = self.opening, None
             if line == _RESUME:
@@ -190,8 +192,7 @@ class Menu(Screen):
 
     def resume(self):
         if self.unsaved:
-            self.app.save_settings()
-            self.unsaved = False
+            self.save_settings()
         saved = self.saved
         launch.open_game(self.app, saved.game, lambda: saved, False)
 
