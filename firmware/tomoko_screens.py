@@ -327,10 +327,12 @@ class UI(GameUI):
         st = self.state
         words = []
         if st.played_on():  # every place taken after the first, in order
-            for place in range(2, st.next_place() + 1):
-                seats = [s for s in range(st.num_players) if st.places[s] == place]
-                if place == st.next_place():
-                    seats = st.enders()  # the place just played for
+            last = st.next_place()  # the place just played for, by the enders
+            for place in range(2, last + 1):
+                if place == last:
+                    seats = st.enders()
+                else:
+                    seats = [s for s in range(st.num_players) if st.places[s] == place]
                 if seats:
                     words.extend(self.seat_name(s) for s in seats)
                     words.append(ORDINALS[min(place, len(ORDINALS) - 1)])
