@@ -41,6 +41,12 @@ def device_sources(root=ROOT):
     return out
 
 
+def compile_command(cmd, out, rel, root=ROOT):
+    """mpy-cross `cmd` (a list) compiling device source `rel` into folder
+    `out`; -s sets the name shown in tracebacks, keeping the package path."""
+    return cmd + ["-o", os.path.join(out, rel[:-3] + ".mpy"), "-s", rel, os.path.join(root, rel)]
+
+
 def build(out=DEFAULT_OUT, root=ROOT, quiet=True, cmd=None):
     """Compile every device module into `out`; return the list of files written.
     `cmd`: another mpy-cross (e.g. CircuitPython's), as a list.
@@ -54,11 +60,8 @@ def build(out=DEFAULT_OUT, root=ROOT, quiet=True, cmd=None):
     written = []
     cmd = cmd or mpy_cross_cmd()
     for rel in device_sources(root):
-        src = os.path.join(root, rel)
-        dst = os.path.join(stage, rel[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        # -s sets the name shown in tracebacks; keep the package path.
-        subprocess.run(cmd + ["-o", dst, "-s", rel, src], check=True)
+        os.makedirs(os.path.dirname(os.path.join(stage, rel)), exist_ok=True)
+        subprocess.run(compile_command(cmd, stage, rel, root), check=True)
         written.append(rel[:-3] + ".mpy")
     for rel in SOURCE_FILES:
         src = os.path.join(root, rel)

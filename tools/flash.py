@@ -27,7 +27,8 @@ import shutil
 import subprocess
 import sys
 
-from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, device_sources
+from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, compile_command, \
+    device_sources
 
 CONFIG_FILE = "tomo_board.txt"
 CIRCUITPY_FILES = (("circuitpython/code.py", "code.py"), ("circuitpython/boot.py", "boot.py"))
@@ -171,9 +172,7 @@ def circuitpython_plan(drive, board, mpy_cross=None, build_dir=None):
 def compile_commands(mpy_cross, out=None):
     """The mpy-cross command per device source that tools.build_mpy.build
     runs (it writes to a staging folder and swaps it in as `out`)."""
-    out = out or CPY_OUT
-    return [[mpy_cross, "-o", os.path.join(out, rel[:-3] + ".mpy"), "-s", rel,
-             os.path.join(ROOT, rel)] for rel in device_sources()]
+    return [compile_command([mpy_cross], out or CPY_OUT, rel) for rel in device_sources()]
 
 
 def flash_circuitpython(args):
