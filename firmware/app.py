@@ -72,8 +72,9 @@ class App:
 
     def game_over(self, session):
         """Count a finished game (once: not again after playing on for the
-        places, nor after a restart on its end screen) and forget its save -
-        unless it may still play on: then a restart shows this end again."""
+        places, nor after a restart on its end screen) and keep its save
+        marked ended, so a restart before the end screen's A shows the
+        result again (the end screen forgets it)."""
         if not session.state.played_on() and not session.counted:
             self.stats.record(session.game, session.seats, session.state.winners())
             try:
@@ -81,10 +82,7 @@ class App:
             except OSError:
                 self.tell("NO SAVE")
         session.counted = True
-        if session.state.can_play_on():
-            self.autosave(session, saves.ENDED)
-        else:
-            saves.clear_game(self.hal.storage)
+        self.autosave(session, saves.ENDED)
 
     # The loop ----------------------------------------------------------------
     def step(self):

@@ -1,6 +1,8 @@
 """The end screen: who won, every seat's result; A returns to the menu.
 Where the others may play on for the places (Tomoko), the headline says
-so and B goes back to the game without its winners.
+so and B goes back to the game without its winners. Until A, the game's
+save is kept, marked ended (saves.ENDED): switched off here, the device
+shows the result again, counted once in the statistics.
 
 A game gives each seat's result as short text (`GameUI.result_lines`):
 up to two characters each show in a 2x2 grid, longer ones (up to three
@@ -50,8 +52,7 @@ class EndScreen(Screen):
         b = B.button_of(ev)
         if b == B.A:
             from firmware.menu import Menu
-            if self.session.state.can_play_on():
-                saves.clear_game(self.app.hal.storage)  # kept while it could (ENDED)
+            saves.clear_game(self.app.hal.storage)  # kept till now (saves.ENDED)
             self.app.goto(Menu())
         elif b == B.B and self.session.state.can_play_on():
             from firmware.play import PlayScreen

@@ -68,6 +68,12 @@ class GameUI:
     def after_action(self, seat, action, now):
         """Called just after: start showing what happened."""
 
+    def resume(self, now):
+        """The game came back from a save (a restart, or RESUME in the menu):
+        show again what its last action left on screen when that was a result
+        people wait for (a final reveal, a round's scores). Leave it to
+        `busy` and `skip`, as after `after_action`."""
+
     def busy(self, now):
         """True while an animation should finish before the next turn."""
         return False

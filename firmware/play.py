@@ -34,6 +34,9 @@ PAUSE_LINES = (_GO_ON, _QUIT, _HELP)
 class PlayScreen(Screen):
     def __init__(self, session, ui=None):
         self.session = session
+        # A new UI for a game under way (from a save): it may show again the
+        # result its last action left on screen (GameUI.resume).
+        self.resuming = ui is None
         self.ui = ui or games.ui_class(session.game)(session)
         if len(session.humans()) < len(session.seats):
             # The computer players' module too, now, while the heap is as
@@ -56,6 +59,9 @@ class PlayScreen(Screen):
         Screen.enter(self, app, now)
         self.ui.sound = app.beep
         self.ui.tell = app.tell
+        if self.resuming:
+            self.resuming = False
+            self.ui.resume(now)
         if not self.ui.busy(now):  # else tick moves on once it has been shown
             self.next_turn(now)
 

@@ -16,7 +16,7 @@ _MAGIC = b"TOMO"
 _FORMAT = 2
 PLAYING = 0  # the device was in the game: a restart goes straight back in
 PARKED = 1  # the player quit to the menu: a restart offers RESUME there
-ENDED = 2  # on an end screen that may still play on: a restart shows it again
+ENDED = 2  # on its end screen (until A): a restart shows the result again
 
 # Outcomes of load_game.
 NONE = "none"  # no saved game

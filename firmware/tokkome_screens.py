@@ -276,8 +276,16 @@ class UI(GameUI):
             self.cur = max(0, n - 1)
         if st.is_terminal():
             self.continuing = -1
-            self.page = 0
-            self.page_until = self.anim_until + PAGE_MS
+            self.start_reveal(self.anim_until)
+
+    def start_reveal(self, at):
+        """The final reveal, one seat's page after another from `at`."""
+        self.page = 0
+        self.page_until = at + PAGE_MS
+
+    def resume(self, now):
+        if self.state.is_terminal():
+            self.start_reveal(now)
 
     def mover_colour(self, seat):
         """What a pile's sides flash in when `seat` acts on it: its colour,

@@ -385,12 +385,23 @@ class UI(GameUI):
             to[s] = T.OFF if pos0[s] == T.OFF else T.dest(pos0[s], dirs[s])
         self.reveal = (layout, owner0, pos0, dirs, bytes(to), owner1)
         self.reveal_at = now
-        self.summary = h0 if ended else None
-        self.page = 0
-        self.page_at = now + REVEAL_MS + MOVE_MS
+        self.show_summary(h0 if ended else None, now + REVEAL_MS + MOVE_MS)
         gained = [s for s in range(3) if count(owner1, s) > count(owner0, s)]
         if gained:
             self.beep(sounds.MOVE)
+
+    def resume(self, now):
+        """Back from a save before anyone chose in a new challenge (or at the
+        end): the last challenge's scoring again, as after its last move."""
+        st = self.state
+        fresh = st.moves == 0 and all(p == T.NONE for p in st.pending)
+        if st.history and (st.is_terminal() or fresh):
+            self.show_summary(len(st.history) - 1, now)
+
+    def show_summary(self, k, at):
+        self.summary = k
+        self.page = 0
+        self.page_at = at
 
     def busy(self, now):
         if now < self.reveal_at + REVEAL_MS + MOVE_MS or now < self.settle_until:

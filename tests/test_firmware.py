@@ -219,10 +219,11 @@ def test_whole_game_through_the_screens_then_menu():
                            buttons=("UP", "DOWN", "LEFT", "RIGHT", "A", "A", "B"))
     assert isinstance(app.screen, EndScreen)
     assert play.session.state.is_terminal()
-    assert saves.load_game(app.hal.storage)[2] == saves.NONE  # finished games are not resumable
+    assert saves.load_game(app.hal.storage)[1] == saves.ENDED  # kept until A
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
+    assert saves.load_game(app.hal.storage)[2] == saves.NONE  # finished games are not resumable
 
 
 def test_pause_quit_and_resume_the_same_game():

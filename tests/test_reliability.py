@@ -133,6 +133,58 @@ def test_every_game_resumes_on_the_same_turn_after_a_restart(name):
     assert app.screen.session.to_bytes() == want
 
 
+@pytest.mark.parametrize("name", games.playable())
+def test_every_game_shows_its_result_again_after_a_restart_on_its_end_screen(name):
+    """Switched off while the result shows (a final reveal, the last scores,
+    the end screen): after the restart the same result comes back, the same
+    way as before the power cut, counted once in the statistics; the end
+    screen's A forgets the game."""
+    from engines_core import registry, players
+    cls = registry.game_class(name)
+    seats = ["human"] + ["easy"] * (cls.MIN_PLAYERS - 1)
+    storage = MemoryStorage()
+    app, run = app_with(Session(name, seats, "standard", 12), storage=storage)
+    last = None  # when the last action was played
+    guard = 0
+    while isinstance(app.screen, PlayScreen):
+        guard += 1
+        assert guard < 20000
+        play = app.screen
+        if play.phase == HUMAN:
+            st = play.session.state
+            play.play(players.choose(st, "easy", Rng(play.session.ply)), app.now())
+        else:
+            run.advance(150) if guard % 20 else run.run("A")
+        if last is None and play.session.state.is_terminal():
+            last = app.now()
+    # A result shown after the last move (a reveal, the last scores), beyond
+    # the move's own animation, before the end screen?
+    showed = app.now() - last > 2500
+    end = app.screen
+    assert isinstance(end, EndScreen)
+    headline = end.headline()
+    played = app.stats.get(name + ".played")
+    assert played == 1 and saves.load_game(storage)[1] == saves.ENDED
+    for _ in range(2):  # twice: still counted once
+        app, run = reboot(storage)
+        assert app.notice[0] == "RESUMED"
+        # The result the game showed before its end screen shows again first.
+        assert isinstance(app.screen, PlayScreen) == showed
+        if showed:
+            assert app.screen.ui.busy(app.now())
+            for _ in range(200):
+                if isinstance(app.screen, EndScreen):
+                    break
+                run.advance(300) if _ % 10 else run.run("A")
+        assert isinstance(app.screen, EndScreen) and app.screen.headline() == headline
+        assert app.stats.get(name + ".played") == 1
+    run.advance(700)
+    run.run("A")
+    assert isinstance(app.screen, Menu) and saves.load_game(storage)[2] == saves.NONE
+    app, run = reboot(storage)
+    assert isinstance(app.screen, Menu)
+
+
 def test_parked_game_is_offered_in_the_menu_after_a_restart():
     storage = MemoryStorage()
     app, run = app_with(Session("tomoko", ["human", "normal"], "quick", 5), storage=storage)

@@ -321,12 +321,13 @@ def test_whole_game_through_the_screens_then_menu():
     assert isinstance(app.screen, EndScreen)
     st = play.session.state
     assert st.is_terminal() and st.empty == 0
-    assert saves.load_game(app.hal.storage)[2] == saves.NONE
+    assert saves.load_game(app.hal.storage)[1] == saves.ENDED  # kept until A
     lines = app.screen.ui.result_lines()
     assert lines == [(str(st.scores()[0]), TS.COL[0]), (str(st.scores()[1]), TS.COL[1])]
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
+    assert saves.load_game(app.hal.storage)[2] == saves.NONE
 
 
 def test_end_screen_names_the_winner_and_shows_both_scores():

@@ -301,6 +301,33 @@ def test_scoring_between_challenges_waits_for_a():
     assert play.phase == HUMAN and st.pending[0] == T.NONE and st.moves == 0
 
 
+def test_a_restart_during_the_scores_shows_them_again():
+    """Switched off while a challenge's scores show (the next challenge has
+    begun in the engine and is saved): after the restart the same scores come
+    back first, wait for A, and the game goes on exactly where it was. Once
+    someone has chosen in the new challenge, a restart goes straight to the
+    board."""
+    from hal.storage import MemoryStorage
+    storage = MemoryStorage()
+    app, run = app_with(Session("toncc", ["human", "easy", "easy"], "standard", 5),
+                        storage=storage)
+    _to_challenge_end(app, run)
+    saved = app.screen.session.to_bytes()
+    app, run = app_with(storage=storage)
+    play = app.screen
+    assert play.ui.summary == 0 and app.notice[0] == "RESUMED"
+    run.advance(S.AUTO_PAGE_MS * 3)
+    assert play.phase == SHOW and play.ui.busy(app.now())  # waits for A, as before
+    assert {S.COL[k] for k in play.session.state.kings} <= region_colours(
+        app.hal.display, 3, 0, 8, 16)  # the score page
+    run.run("A")
+    run.advance(S.SETTLE_MS + 200)
+    assert play.phase == HUMAN and play.session.to_bytes() == saved
+    run.run("A")  # the person chooses: the challenge is under way
+    app, run = app_with(storage=storage)
+    assert app.screen.ui.summary is None and not app.screen.ui.busy(app.now())
+
+
 def test_scoring_turns_by_itself_without_people():
     app, run = toncc_app(("easy", "easy", "easy"), seed=5)
     play = app.screen
@@ -583,6 +610,9 @@ def test_a_tie_for_the_most_points_says_the_weaker_king_won_it():
     tot = g.toncc_totals()
     assert sorted(tot) == [1, 4, 4]  # two Kings tied for the most
     app, run = app_at(g)
+    assert app.screen.ui.summary == g.challenges - 1  # the last scores first (resumed)
+    run.run("A,A")
+    run.idle()
     assert isinstance(app.screen, EndScreen)
     (w,) = g.winners()
     (other,) = [s for s in range(3) if tot[s] == 4 and s != w]
