@@ -33,6 +33,10 @@ from firmware.play import COMPUTER_PAUSE_MS
 
 # Value colours 1-7: a rainbow, so colour and bar height tell the same story.
 VALUE = (0, 0xFF1800, 0xFF7000, 0xFFD800, 0x20E020, 0x00B8FF, 0x2038FF, 0xB030FF)
+# Every other card of one value is dimmed to this percentage, so a run of
+# equal bars can be counted. Blue gives the eye the least light: at the
+# others' 55% its dim bars all but vanish on the LEDs.
+TWIN_PCT = (0, 55, 55, 55, 55, 55, 72, 55)
 ARENA = 0x4A2E0C  # the arena card under the Tokkome (dark wood)
 MAKI = 0x343434
 GOLD = 0xFFC000
@@ -87,7 +91,7 @@ def draw_bars(d, values, first, dim=None):
         k = first + i
         alt = (not alt) if v == prev else False
         prev = v
-        pct = 55 if alt else 100
+        pct = TWIN_PCT[v] if alt else 100
         if dim is not None and dim(k):
             pct = pct * 25 // 100
         c = palette.scale(VALUE[v], pct)

@@ -392,7 +392,29 @@ def test_whole_game_through_the_screens_then_menu():
     play = mash_to_the_end(app, run, Rng(2))
     assert isinstance(app.screen, EndScreen)
     assert play.session.state.is_terminal()
-    assert saves.load_game(app.hal.storage)[2] == saves.NONE
+    assert saves.load_game(app.hal.storage)[1] == saves.ENDED  # kept until A
     run.advance(800)
     run.run("A")
     assert isinstance(app.screen, Menu)
+    assert saves.load_game(app.hal.storage)[2] == saves.NONE  # finished games are not resumable
+
+
+def test_every_dimmed_twin_bar_gives_about_as_much_light_as_the_others():
+    """Equal cards side by side alternate bright and dim so they can be
+    counted; no value's dim bar may be much darker on the LEDs (gamma and
+    the default brightness included) than the dimmest of the other values'
+    - blue at the common 55% all but vanished."""
+    from firmware import palette
+    from firmware.settings import Settings
+    from hal.colour import pixel_duty
+    bright = Settings().brightness
+
+    def light(c):  # relative luminance of the LED duties
+        r, g, b = pixel_duty(c >> 16, (c >> 8) & 255, c & 255, bright)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    twins = {v: light(palette.scale(TS.VALUE[v], TS.TWIN_PCT[v])) for v in range(1, 8)}
+    for v in range(1, 8):
+        others = min(twins[u] for u in twins if u != v)
+        assert twins[v] >= 0.7 * others, (v, twins)
+        assert twins[v] <= 0.8 * light(TS.VALUE[v])  # still plainly the dimmer one
