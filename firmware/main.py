@@ -29,7 +29,8 @@ def boot(hal, session=None):
     if saved is not None and where != saves.PARKED and not start:
         saved.counted = where == saves.ENDED
         if launch.open_game(app, saved.game, lambda: saved, False, restarted=True):
-            if outcome == saves.OK:
+            if outcome == saves.OK and where != saves.ENDED:
+                # (A result comes back as it was: a notice would hide its top.)
                 app.tell("RESUMED")
             return app
         # It did not fit even in a clean heap: parked, offered in the menu.
