@@ -29,8 +29,7 @@ def boot(hal, session=None):
     if saved is not None and where != saves.PARKED and not start:
         saved.counted = where == saves.ENDED
         if launch.open_game(app, saved.game, lambda: saved, False, restarted=True):
-            if outcome == saves.OK and where != saves.ENDED:
-                # (A result comes back as it was: a notice would hide its top.)
+            if outcome == saves.OK and not _showing_result(app):
                 app.tell("RESUMED")
             return app
         # It did not fit even in a clean heap: parked, offered in the menu.
@@ -39,6 +38,17 @@ def boot(hal, session=None):
     if start:
         menu.start(hal.clock.now(), restarted=True)
     return app
+
+
+def _showing_result(app):
+    """True when the resumed game shows a result (an end screen, a reveal,
+    a round's scores): it comes back as it was, and a notice would hide its
+    top rows."""
+    from firmware.play import PlayScreen
+    screen = app.screen
+    if isinstance(screen, PlayScreen):
+        return screen.ui.busy(app.now())
+    return not isinstance(screen, Menu)
 
 
 def run(hal, session=None):
