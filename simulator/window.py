@@ -10,7 +10,9 @@ import time
 
 from simulator import render
 
-KEYS = None
+# A key counts as down at least this long: a tap shorter than the buttons'
+# debounce (20 ms) plus a frame would otherwise never reach the firmware.
+TAP_MS = 60
 
 
 def _keymap(pygame):
@@ -23,6 +25,35 @@ def _keymap(pygame):
     }
 
 
+class Keys:
+    """Keys down -> the raw button mask. Several keys may be one button (Z,
+    Space, Enter); a key let go sooner than TAP_MS after its press stays
+    down until then."""
+
+    def __init__(self, keymap):
+        self.keymap = keymap
+        self.down = {}  # key -> when it was pressed
+        self.until = {}  # key -> when a quick tap ends
+
+    def press(self, key, now):
+        self.down[key] = now
+        self.until.pop(key, None)
+
+    def release(self, key, now):
+        since = self.down.pop(key, None)
+        if since is not None and now - since < TAP_MS:
+            self.until[key] = since + TAP_MS
+
+    def mask(self, now):
+        for key, end in list(self.until.items()):
+            if now >= end:
+                del self.until[key]
+        mask = 0
+        for key in list(self.down) + list(self.until):
+            mask |= 1 << self.keymap[key]
+        return mask
+
+
 def run(app, title="Tomo handheld"):
     import pygame
     pygame.display.init()  # only the display: the simulator plays no sound (no ALSA noise)
@@ -30,24 +61,24 @@ def run(app, title="Tomo handheld"):
     size = render.panel_size(d.width, d.height)
     screen = pygame.display.set_mode(size)
     pygame.display.set_caption(title)
-    keys = _keymap(pygame)
+    keys = Keys(_keymap(pygame))
     buttons = app.hal.buttons
     clock = app.hal.clock
-    mask = 0
     shots = 0
     while app.running:
         for e in pygame.event.get():
             if e.type == pygame.QUIT:
                 app.running = False
-            elif e.type in (pygame.KEYDOWN, pygame.KEYUP) and e.key in keys:
-                bit = 1 << keys[e.key]
-                mask = (mask | bit) if e.type == pygame.KEYDOWN else (mask & ~bit)
-                buttons.set_raw(mask, clock.now())
+            elif e.type == pygame.KEYDOWN and e.key in keys.keymap:
+                keys.press(e.key, clock.now())
+            elif e.type == pygame.KEYUP and e.key in keys.keymap:
+                keys.release(e.key, clock.now())
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F12:
                 shots += 1
                 path = os.path.abspath("screenshot-%d.png" % shots)
                 render.save_png(d.last, d.width, d.height, path, d.brightness)
                 print("saved", path)
+        buttons.set_raw(keys.mask(clock.now()), clock.now())
         start = time.monotonic()
         app.step()
         render.draw(screen, d.last, d.width, d.height, d.brightness)
