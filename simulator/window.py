@@ -13,6 +13,7 @@ from simulator import render
 # A key counts as down at least this long: a tap shorter than the buttons'
 # debounce (20 ms) plus a frame would otherwise never reach the firmware.
 TAP_MS = 60
+FIT = 0.9  # the first window takes at most this share of the desktop
 
 
 def _keymap(pygame):
@@ -54,13 +55,32 @@ class Keys:
         return mask
 
 
+def first_size(panel, desktop):
+    """The window's first size: the panel's own, or smaller (same shape) if
+    that does not fit the desktop (a 64x64 matrix is 1696 pixels square)."""
+    w, h = panel
+    scale = min(1.0, desktop[0] * FIT / w, desktop[1] * FIT / h)
+    return max(1, int(w * scale)), max(1, int(h * scale))
+
+
+def fit(panel, window):
+    """Where the panel goes in a window of any size: (x, y, w, h), as large
+    as fits, same shape, centred."""
+    scale = min(window[0] / panel[0], window[1] / panel[1])
+    w, h = max(1, int(panel[0] * scale)), max(1, int(panel[1] * scale))
+    return (window[0] - w) // 2, (window[1] - h) // 2, w, h
+
+
 def run(app, title="Tomo handheld"):
     import pygame
     pygame.display.init()  # only the display: the simulator plays no sound (no ALSA noise)
     d = app.hal.display
     size = render.panel_size(d.width, d.height)
-    screen = pygame.display.set_mode(size)
+    desktops = pygame.display.get_desktop_sizes()
+    pygame.display.set_mode(first_size(size, desktops[0]) if desktops else size, pygame.RESIZABLE)
     pygame.display.set_caption(title)
+    panel = pygame.Surface(size)
+    drawn = None
     keys = Keys(_keymap(pygame))
     buttons = app.hal.buttons
     clock = app.hal.clock
@@ -69,6 +89,8 @@ def run(app, title="Tomo handheld"):
         for e in pygame.event.get():
             if e.type == pygame.QUIT:
                 app.running = False
+            elif e.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+                drawn = None  # uncovered: draw it again
             elif e.type == pygame.KEYDOWN and e.key in keys.keymap:
                 keys.press(e.key, clock.now())
             elif e.type == pygame.KEYUP and e.key in keys.keymap:
@@ -81,8 +103,18 @@ def run(app, title="Tomo handheld"):
         buttons.set_raw(keys.mask(clock.now()), clock.now())
         start = time.monotonic()
         app.step()
-        render.draw(screen, d.last, d.width, d.height, d.brightness)
-        pygame.display.flip()
+        screen = pygame.display.get_surface()  # a new one after a resize
+        now_showing = (d.last, d.brightness, screen.get_size())
+        if now_showing != drawn:
+            drawn = now_showing
+            render.draw(panel, d.last, d.width, d.height, d.brightness)
+            if screen.get_size() == size:
+                screen.blit(panel, (0, 0))
+            else:
+                x, y, w, h = fit(size, screen.get_size())
+                screen.fill(render.PANEL)
+                screen.blit(pygame.transform.smoothscale(panel, (w, h)), (x, y))
+            pygame.display.flip()
         rest = 0.030 - (time.monotonic() - start)
         if rest > 0:
             time.sleep(rest)

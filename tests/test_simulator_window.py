@@ -66,3 +66,44 @@ def test_two_keys_for_one_button(monkeypatch):
     app, got = run_window(monkeypatch, at)
     assert app.hal.buttons.raw == 1 << B.A
     assert B.event(B.RELEASE, B.A) not in got
+
+
+def test_a_large_matrix_fits_the_desktop_and_the_window_scales(monkeypatch):
+    """--size 64x64 is 1696 pixels square at one LED per 26: the window
+    used to open that large, past the screen's edges, and could not be made
+    smaller. Now it opens within the desktop and scales to any size."""
+    from firmware.main import boot
+    from simulator import render
+    from simulator.sim_hal import make_hal
+    hal = make_hal(64, 64)
+    app = boot(hal)
+    seen = {}
+
+    def step():
+        screen = pygame.display.get_surface()
+        if "first" not in seen:
+            seen["first"] = screen.get_size()
+            seen["desktop"] = pygame.display.get_desktop_sizes()[0]
+            pygame.display.set_mode((300, 200), pygame.RESIZABLE)  # the user resizes it
+        else:
+            seen["after"] = screen.copy()
+            app.running = False
+        app.hal.display.show()
+    monkeypatch.setattr(app, "step", step)
+    window.run(app)
+    desktop = seen["desktop"]
+    w, h = seen["first"]
+    assert w <= desktop[0] and h <= desktop[1] and w == h
+    after = seen["after"]
+    assert after.get_size() == (300, 200)
+    # The square panel, 200 high, is centred: 50 columns of background each side.
+    assert {after.get_at((x, y))[:3] for x in (0, 49, 251, 299) for y in (0, 100, 199)} == {render.PANEL}
+    assert any(after.get_at((x, y))[:3] != render.PANEL for x in range(50, 250) for y in range(200))
+
+
+def test_first_size_and_fit():
+    assert window.first_size((448, 448), (1280, 1024)) == (448, 448)
+    assert window.first_size((1696, 880), (1280, 1024)) == (1152, 597)
+    assert window.fit((448, 448), (448, 448)) == (0, 0, 448, 448)
+    assert window.fit((448, 448), (900, 448)) == (226, 0, 448, 448)
+    assert window.fit((864, 448), (432, 448)) == (0, 112, 432, 224)
