@@ -97,6 +97,8 @@ def run(app, title="Tomo handheld"):
                 keys.release(e.key, clock.now())
             elif e.type == pygame.KEYDOWN and e.key == pygame.K_F12:
                 shots += 1
+                while os.path.exists("screenshot-%d.png" % shots):
+                    shots += 1  # never over an earlier run's
                 path = os.path.abspath("screenshot-%d.png" % shots)
                 render.save_png(d.last, d.width, d.height, path, d.brightness)
                 print("saved", path)

@@ -107,3 +107,18 @@ def test_first_size_and_fit():
     assert window.fit((448, 448), (448, 448)) == (0, 0, 448, 448)
     assert window.fit((448, 448), (900, 448)) == (226, 0, 448, 448)
     assert window.fit((864, 448), (432, 448)) == (0, 112, 432, 224)
+
+
+def test_f12_does_not_overwrite_an_earlier_screenshot(monkeypatch, tmp_path):
+    """Every run numbered its shots from 1: the last session's
+    screenshot-1.png was silently replaced."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "screenshot-1.png").write_bytes(b"earlier")
+
+    def at(n):
+        if n in (2, 3):
+            key(pygame.KEYDOWN, pygame.K_F12)
+    run_window(monkeypatch, at, steps=5)
+    assert (tmp_path / "screenshot-1.png").read_bytes() == b"earlier"
+    for n in (2, 3):
+        assert (tmp_path / ("screenshot-%d.png" % n)).read_bytes()[:4] == b"\x89PNG"
