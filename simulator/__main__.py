@@ -237,13 +237,13 @@ def main(argv=None):
             print(p)
         return 0
     if use_window:
+        from simulator import window
         try:
-            from simulator import window
             window.run(app)
             return 0
-        except Exception as e:  # the window failed to open after all: fall back to text
+        except window.Unavailable as e:  # it failed to open after all: fall back to text
             if args.window or _terminal_problem():
-                raise
+                ap.error("the window did not open: %s" % e)
             print("window unavailable (%s); using the terminal" % e, file=sys.stderr)
     from simulator import terminal
     terminal.run(app)

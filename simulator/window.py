@@ -71,13 +71,21 @@ def fit(panel, window):
     return (window[0] - w) // 2, (window[1] - h) // 2, w, h
 
 
+class Unavailable(Exception):
+    """The window could not be opened (nothing was shown or played yet)."""
+
+
 def run(app, title="Tomo handheld"):
     import pygame
-    pygame.display.init()  # only the display: the simulator plays no sound (no ALSA noise)
     d = app.hal.display
     size = render.panel_size(d.width, d.height)
-    desktops = pygame.display.get_desktop_sizes()
-    pygame.display.set_mode(first_size(size, desktops[0]) if desktops else size, pygame.RESIZABLE)
+    try:
+        pygame.display.init()  # only the display: the simulator plays no sound (no ALSA noise)
+        desktops = pygame.display.get_desktop_sizes()
+        pygame.display.set_mode(first_size(size, desktops[0]) if desktops else size,
+                                pygame.RESIZABLE)
+    except pygame.error as e:
+        raise Unavailable(str(e) or "pygame.error")
     pygame.display.set_caption(title)
     panel = pygame.Surface(size)
     drawn = None

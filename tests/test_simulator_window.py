@@ -1,6 +1,7 @@
 """The simulator's pygame window (SDL's dummy video driver): keys, size, shots."""
 
 import pygame
+import pytest
 
 from hal import buttons as B
 from hal.clock import TicksClock
@@ -122,3 +123,38 @@ def test_f12_does_not_overwrite_an_earlier_screenshot(monkeypatch, tmp_path):
     assert (tmp_path / "screenshot-1.png").read_bytes() == b"earlier"
     for n in (2, 3):
         assert (tmp_path / ("screenshot-%d.png" % n)).read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_crash_in_the_window_is_not_taken_for_no_window(monkeypatch, tmp_path):
+    """Any exception in the window - a firmware bug an hour into a game -
+    used to be read as 'window unavailable' and the game restarted in the
+    terminal, the traceback lost."""
+    import simulator.__main__ as cli
+    from firmware.app import App
+    from simulator import terminal
+    monkeypatch.setenv("DISPLAY", ":0")  # SDL's dummy driver opens the "window"
+    monkeypatch.setattr(cli, "_terminal_problem", lambda: None)
+    texts = []
+    monkeypatch.setattr(terminal, "run", texts.append)
+
+    def bug(self):
+        raise RuntimeError("a firmware bug")
+    monkeypatch.setattr(App, "step", bug)
+    with pytest.raises(RuntimeError, match="a firmware bug"):
+        cli.main(["--storage", str(tmp_path)])
+    assert texts == []
+
+
+def test_a_window_that_does_not_open_falls_back_to_the_terminal(monkeypatch, tmp_path, capsys):
+    import simulator.__main__ as cli
+    from simulator import terminal
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setattr(cli, "_terminal_problem", lambda: None)
+    texts = []
+    monkeypatch.setattr(terminal, "run", texts.append)
+
+    def no_window(*args):
+        raise pygame.error("no way")
+    monkeypatch.setattr(pygame.display, "set_mode", no_window)
+    assert cli.main(["--storage", str(tmp_path)]) == 0
+    assert len(texts) == 1 and "window unavailable (no way)" in capsys.readouterr().err
