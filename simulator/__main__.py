@@ -173,6 +173,14 @@ def default_seats(game, first):
 
 
 def main(argv=None):
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C: the game is saved after every move
+        print(file=sys.stderr)
+        return 130
+
+
+def _main(argv):
     ap = parser()
     args = ap.parse_args(sys.argv[1:] if argv is None else argv)
     _check(ap, args)
