@@ -56,9 +56,11 @@ def _seats(text):
 def _script(text):
     from simulator.headless import parse_script
     try:
-        parse_script(text)
+        steps = parse_script(text)
     except ValueError as e:
         raise argparse.ArgumentTypeError(str(e))
+    if not steps:
+        raise argparse.ArgumentTypeError("%r: give at least one step, e.g. 'idle,shot:x'" % text)
     return text
 
 
