@@ -12,6 +12,8 @@ import json
 import os
 import sys
 
+# pygame prints a banner on import; the display check below imports it first.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MAX_SIDE = 64  # LEDs along one side of the largest matrix the simulator draws
 

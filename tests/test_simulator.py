@@ -208,6 +208,17 @@ def test_without_a_terminal_or_a_display_the_simulator_says_so():
         assert 'exec python -m simulator "$@"' in f.read()
 
 
+def test_the_display_check_prints_no_pygame_banner():
+    """./tools/play on a desktop printed pygame's 'pygame-ce 2.5 (SDL ...)'
+    line: the display check imported pygame before render.py hid it."""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    env.update(DISPLAY=":0", SDL_VIDEODRIVER="dummy", PYTHONPATH=ROOT)
+    r = subprocess.run([sys.executable, "-c", "import simulator.__main__ as m; "
+                        "print(m._window_problem())"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=60)
+    assert r.stdout == "None\n", r.stdout + r.stderr
+
+
 @pytest.mark.parametrize("argv,message", [
     (["--games", "chess"], "--games: unknown game 'chess'"),
     (["--games", ""], "--games: unknown game ''"),
