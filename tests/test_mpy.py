@@ -16,11 +16,20 @@ pytestmark = pytest.mark.mpy
 
 
 @pytest.mark.parametrize("name", registry.available())
-def test_whole_computer_game_in_64k(name):
-    out, ok = mpy_check.check(name, heap="64k", seed=1)
+@pytest.mark.parametrize("level", ("easy", "normal", "hard"))
+def test_whole_computer_game_in_64k_within_the_move_budget(name, level):
+    """Every level plays a whole game in a 64 KB heap, and a move's median
+    fuel stays within its budget (docs/benchmarks.md: normal 50 million by
+    platform.md, hard 300 million, about 2 s on an RP2040). Fuel is counted,
+    not timed, so this is as deterministic as the game."""
+    from tools.bench_doc import BUDGET
+    n = registry.game_class(name).MIN_PLAYERS
+    out, ok = mpy_check.check(name, heap="64k", seed=1, seats=["ai:" + level] * n)
     assert ok, out.get("error")
     assert out["moves"] == len(out["fuel_per_move"]) > 0
     assert out["winners"]
+    if level in BUDGET:
+        assert out["fuel_median"] <= BUDGET[level], out["fuel_median"]
 
 
 def test_a_game_that_does_not_fit_exits_1_with_the_same_fields(capsys):
