@@ -3,7 +3,7 @@ end screen, saving and resuming, memory trouble. Tomoko is the game used."""
 
 import pytest
 
-from engines_core import tomoko as T
+from engines_core import registry, tomoko as T
 from firmware import games, palette, saves, sounds, tomoko_screens as TS
 from firmware import play as play_module
 from firmware.end import EndScreen
@@ -183,19 +183,18 @@ def test_illegal_push_is_refused_with_feedback():
     assert palette.ACCENT in region_colours(app.hal.display, 0, 0, 16, 7)
 
 
-def test_every_refusal_word_is_in_the_font_and_matches_a_reason():
+@pytest.mark.parametrize("name", games.playable())
+def test_every_refusal_word_is_in_the_font_and_matches_a_reason(name):
     """Each game's REFUSALS pairs a piece of a reason its engine or screens
     give with words drawable in the 3x5 font."""
     import inspect
-    from engines_core import registry
     from firmware import font
-    for name in games.playable():
-        ui = games.ui_class(name)
-        sources = inspect.getsource(inspect.getmodule(registry.game_class(name))) + inspect.getsource(
-            inspect.getmodule(ui))
-        for part, words in ui.REFUSALS:
-            assert all(ch in font.GLYPHS for ch in words), (name, words)
-            assert '"' + part in sources or " " + part in sources, (name, part)
+    ui = games.ui_class(name)
+    sources = inspect.getsource(inspect.getmodule(registry.game_class(name))) + inspect.getsource(
+        inspect.getmodule(ui))
+    for part, words in ui.REFUSALS:
+        assert all(ch in font.GLYPHS for ch in words), (name, words)
+        assert '"' + part in sources or " " + part in sources, (name, part)
 
 
 def test_cursor_goes_round_the_gutter():
@@ -409,53 +408,51 @@ def test_the_menu_loads_no_game_until_one_starts():
                      "'firmware.tomoe_screens']"
 
 
-def test_every_game_has_a_menu_icon_in_its_own_colours():
-    from firmware import games
-    for name in games.playable():
-        rows, colours = games.ICONS[name]
-        assert rows and all(len(r) <= 8 for r in rows) and len(rows) <= 4
-        assert set(colours) <= set("".join(rows))
-        # The icon's colours are the game's own (its screens module's palette).
-        ui = __import__("firmware." + name + "_screens", fromlist=["UI"])
-        own = set()
-        for v in vars(ui).values():
-            if isinstance(v, int):
-                own.add(v)
-            elif isinstance(v, (tuple, list)):
-                own.update(x for x in v if isinstance(x, int))
-        assert set(colours.values()) <= own, name
+@pytest.mark.parametrize("name", games.playable())
+def test_every_game_has_a_menu_icon_in_its_own_colours(name):
+    rows, colours = games.ICONS[name]
+    assert rows and all(len(r) <= 8 for r in rows) and len(rows) <= 4
+    assert set(colours) <= set("".join(rows))
+    # The icon's colours are the game's own (its screens module's palette).
+    ui = __import__("firmware." + name + "_screens", fromlist=["UI"])
+    own = set()
+    for v in vars(ui).values():
+        if isinstance(v, int):
+            own.add(v)
+        elif isinstance(v, (tuple, list)):
+            own.update(x for x in v if isinstance(x, int))
+    assert set(colours.values()) <= own, name
 
 
-def test_every_registered_game_fits_the_firmware():
+@pytest.mark.parametrize("name", registry.NAMES)
+def test_every_registered_game_fits_the_firmware(name):
     """What engines_core/registry.py asks of a game: names and variants that
     settings files keep, titles and variant labels in the font, at most as
     many players as there are seat colours."""
-    from engines_core import registry
     from firmware import font
     from firmware.settings import is_word
-    for name in registry.NAMES:
-        assert is_word(name, 12), name
-        assert all(ch in font.GLYPHS for ch in registry.title(name)), name
-        lo, hi = registry.players(name)
-        assert 1 <= lo <= hi <= len(palette.PLAYERS), name
-        for variant in registry.variants(name):
-            assert is_word(variant, 24, "+"), (name, variant)
-            label = registry.variant_label(name, variant)
-            assert all(ch in font.GLYPHS for ch in label), (name, label)
+    assert is_word(name, 12), name
+    assert all(ch in font.GLYPHS for ch in registry.title(name)), name
+    lo, hi = registry.players(name)
+    assert 1 <= lo <= hi <= len(palette.PLAYERS), name
+    for variant in registry.variants(name):
+        assert is_word(variant, 24, "+"), (name, variant)
+        label = registry.variant_label(name, variant)
+        assert all(ch in font.GLYPHS for ch in label), (name, label)
 
 
-def test_every_game_names_its_keys_in_the_font():
+@pytest.mark.parametrize("name", games.playable())
+def test_every_game_names_its_keys_in_the_font(name):
     """The HELP pages (menu and pause) are "KEY: WHAT IT DOES", drawable in
     the 3x5 font, and name the look (hold A) and the pause (hold B)."""
-    from firmware import games, font
-    for name in games.playable():
-        pages = games.HELP[name]
-        assert len(pages) >= 4, name
-        for page in pages:
-            assert ":" in page and all(ch in font.GLYPHS for ch in page), (name, page)
-        assert any(p.startswith("HOLD A:") for p in pages), name
-        assert "HOLD B: PAUSE" in pages, name
-        assert games.help_page(name, len(pages)) == (pages[0], len(pages))  # wraps
+    from firmware import font
+    pages = games.HELP[name]
+    assert len(pages) >= 4, name
+    for page in pages:
+        assert ":" in page and all(ch in font.GLYPHS for ch in page), (name, page)
+    assert any(p.startswith("HOLD A:") for p in pages), name
+    assert "HOLD B: PAUSE" in pages, name
+    assert games.help_page(name, len(pages)) == (pages[0], len(pages))  # wraps
 
 
 def test_menu_help_line_pages_through_the_chosen_games_keys():

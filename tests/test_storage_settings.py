@@ -2,6 +2,7 @@
 
 import pytest
 
+from engines_core import registry
 from engines_core.game import CorruptState
 from firmware import saves
 from firmware.session import Session
@@ -40,26 +41,25 @@ def test_settings_round_trip_and_bad_lines_keep_defaults():
     assert junk.to_text() == Settings().to_text().replace("brightness=40", "brightness=100")
 
 
-def test_every_game_and_variant_name_survives_a_settings_and_stats_reload():
+@pytest.mark.parametrize("game", registry.NAMES)
+def test_every_game_and_variant_name_survives_a_settings_and_stats_reload(game):
     """Settings and statistics files keep only names they can parse safely;
     every game name and variant the registry offers must be one of them (a
     variant with a digit, Tomoe's tiles32, was once forgotten on reload)."""
-    from engines_core import registry
     from firmware.stats import Stats
-    for game in registry.NAMES:
-        lo, hi = registry.players(game)
-        for n in range(lo, hi + 1):
-            for variant in registry.variants_for(game, n):
-                s = Settings()
-                s.game = game
-                s.players[game] = n
-                s.variant[game] = variant
-                again = Settings.from_text(s.to_text())
-                assert (again.game, again.players, again.variant) == \
-                    (game, {game: n}, {game: variant}), (game, variant)
-        st = Stats()
-        st.record(game, ["human", "hard"], [0])
-        assert st.counts and Stats.from_text(st.to_text()).counts == st.counts, game
+    lo, hi = registry.players(game)
+    for n in range(lo, hi + 1):
+        for variant in registry.variants_for(game, n):
+            s = Settings()
+            s.game = game
+            s.players[game] = n
+            s.variant[game] = variant
+            again = Settings.from_text(s.to_text())
+            assert (again.game, again.players, again.variant) == \
+                (game, {game: n}, {game: variant}), (game, variant)
+    st = Stats()
+    st.record(game, ["human", "hard"], [0])
+    assert st.counts and Stats.from_text(st.to_text()).counts == st.counts, game
 
 
 def test_settings_survive_a_missing_or_binary_file():
