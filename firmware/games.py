@@ -1,6 +1,7 @@
 """Which games the firmware can show: an engine plus a screens module."""
 
 from engines_core import registry
+from firmware import palette
 
 # name -> (rows of the menu's little picture, {character: colour}); other
 # characters are left dark. Kept here, not in the screens modules, so the
@@ -16,6 +17,16 @@ ICONS = {
                 {"R": 0xFF1800, "Y": 0xFFD800, "G": 0x20E020, "V": 0xB030FF}),
     "toncc": (("Y.R.B", "B.Y.R", "R.B.Y"),  # the three Kings: hair, body, feet
               {"R": 0xFF1800, "Y": 0xFFB000, "B": 0x1030FF}),
+}
+
+
+# name -> each seat's colour where a game gives its seats fixed colours of
+# its own (Tomoe's White and Black), so the menu's seat lines show the colour
+# the game will (the screens' seat_colour: tests/test_firmware.py checks).
+# Other games' seats are palette.PLAYERS (Tóncc's Kings are drawn at the
+# start, so their colours are not known in the menu).
+SEAT_COLOURS = {
+    "tomoe": (0xFFE0A0, 0x2040FF),
 }
 
 
@@ -43,6 +54,11 @@ def help_page(name, page):
     """Page `page` (any int: it wraps) of the game's keys, and how many."""
     pages = HELP.get(name) or ("HOLD B: PAUSE",)
     return pages[page % len(pages)], len(pages)
+
+
+def seat_colour(name, seat):
+    """The colour the menu shows `seat` of game `name` in."""
+    return SEAT_COLOURS.get(name, palette.PLAYERS)[seat]
 
 
 def ui_class(name):

@@ -250,7 +250,7 @@ class Menu(Screen):
         if line == _HELP:
             return "HELP", games.help_page(st.game, self.help)[0], VALUE
         kind = st.seats_for(st.game)[line]
-        return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], palette.PLAYERS[line]
+        return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], games.seat_colour(st.game, line)
 
     def draw_extra(self, d, line, now):
         st = self.app.settings
@@ -268,7 +268,7 @@ class Menu(Screen):
             # Every seat as a coloured block; people bright, computers dim.
             n = self.players()
             for s in range(n):
-                c = palette.PLAYERS[s]
+                c = games.seat_colour(st.game, s)
                 if st.seats_for(st.game)[s] != "human":
                     c = palette.scale(c, 25)
                 x = 1 + s * 3

@@ -424,6 +424,31 @@ def test_every_game_has_a_menu_icon_in_its_own_colours(name):
     assert set(colours.values()) <= own, name
 
 
+@pytest.mark.parametrize("name", games.playable())
+def test_the_menu_shows_each_seat_in_the_colour_the_game_gives_it(name):
+    """A seat's line in the menu is drawn in the colour the game's own
+    screens use for that seat (Tomoe: P1 White, P2 Black) - except where the
+    game draws its colours at the start (Tóncc's Kings)."""
+    from firmware.session import Session
+    n = registry.game_class(name).MAX_PLAYERS
+    seen = set()
+    for seed in range(1, 7):
+        ui = games.ui_class(name)(Session(name, ["human"] * n, "standard", seed))
+        seen.add(tuple(ui.seat_colour(s) for s in range(n)))
+    if len(seen) > 1:  # drawn at the start: the menu keeps P1-P4's colours
+        assert name not in games.SEAT_COLOURS
+        want = palette.PLAYERS[:n]
+    else:
+        want = seen.pop()
+    app, run = app_with()
+    app.settings.game = name
+    app.settings.players[name] = n
+    menu = app.screen
+    for s in range(n):
+        label, value, colour = menu.describe(s)
+        assert label == "P%d" % (s + 1) and colour == want[s] == games.seat_colour(name, s)
+
+
 @pytest.mark.parametrize("name", registry.NAMES)
 def test_every_registered_game_fits_the_firmware(name):
     """What engines_core/registry.py asks of a game: names and variants that
