@@ -20,3 +20,80 @@ def test_ctrl_c_quits_without_a_traceback(monkeypatch, tmp_path, capsys):
         pytest.fail("Ctrl-C ended in a KeyboardInterrupt traceback")
     assert status == 130
     assert "Traceback" not in capsys.readouterr().err
+
+
+def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=10):
+    """terminal.run(app) on a pseudo-terminal of cols x rows; `keys` typed
+    in its first step, `later` ({step: bytes}) in others; it stops after
+    `steps` steps. Returns what it wrote, the terminal's modes before and
+    after, and how many steps ran."""
+    import fcntl
+    import os
+    import struct
+    import sys
+    import termios
+    import threading
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    before = termios.tcgetattr(slave)
+    out = bytearray()
+
+    def drain():
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # the other end closed
+                return
+            if not data:
+                return
+            out.extend(data)
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    monkeypatch.setattr(sys, "stdin", os.fdopen(os.dup(slave), "r"))
+    monkeypatch.setattr(sys, "stdout", os.fdopen(os.dup(slave), "w", encoding="utf-8"))
+    typed = {1: keys, **(later or {})}
+    count = [0]
+    real_step = app.step
+
+    def step():
+        count[0] += 1
+        os.write(master, typed.get(count[0], b""))
+        if count[0] >= steps:
+            app.running = False
+        real_step()
+    monkeypatch.setattr(app, "step", step)
+    terminal.run(app)
+    after = termios.tcgetattr(slave)
+    sys.stdout.flush()
+    sys.stdin.close()
+    sys.stdout.close()
+    os.close(slave)
+    reader.join(5)
+    os.close(master)
+    return bytes(out).decode("utf-8"), (before, after), count[0]
+
+
+def menu_app():
+    from hal.clock import TicksClock
+    from tests.firmware_helpers import app_with
+    app, _ = app_with()
+    app.hal.clock = TicksClock()
+    return app
+
+
+def test_quitting_leaves_the_terminal_as_it_was(monkeypatch):
+    app = menu_app()
+    text, (before, after), steps = run_in_pty(monkeypatch, app, keys=b"q")
+    assert steps == 2 and after == before  # echo and line editing back
+    assert text.startswith("\x1b[?25l") and text.endswith("\x1b[0m\x1b[?25h\r\n")
+
+
+def test_the_same_frame_is_not_sent_again(monkeypatch):
+    """Each frame went out every 30 ms, changed or not, about 10 KB each:
+    300 KB a second over SSH for a still screen."""
+    app = menu_app()
+    monkeypatch.setattr(app, "step", lambda: None)  # nothing changes
+    text, _, _ = run_in_pty(monkeypatch, app, steps=10)
+    assert text.count("\x1b[H") == 1
+    black = terminal.frame_text(bytes(16 * 16 * 3), 16, 16, 100)
+    assert len("".join(black)) < 8 * 100
