@@ -54,6 +54,19 @@ def frame_text(buf, width, height, brightness=100):
     return lines
 
 
+def screen_text(buf, width, height, brightness, cols, rows):
+    """All that is drawn from the top left corner: the frame and a line of
+    keys, or, in a terminal too small for the frame, the size it needs (a
+    frame taller than the terminal scrolled a little further every time)."""
+    need_cols, need_rows = 2 * width, (height + 1) // 2 + 1
+    if cols < need_cols or rows < need_rows:
+        say = "make the terminal at least %dx%d (it is %dx%d), q quits" % (
+            need_cols, need_rows, cols, rows)
+        return "\x1b[0m" + say[:max(1, cols - 1)] + "\x1b[K"
+    return ("\n".join(frame_text(buf, width, height, brightness)) + "\n\x1b[0m"
+            + HELP[:cols - 1] + "\x1b[K")
+
+
 def _read_keys(fd):
     """Every complete key sequence waiting on the terminal."""
     data = b""
@@ -75,6 +88,18 @@ def _read_keys(fd):
     return keys
 
 
+def _size(out, fd):
+    """(columns, rows) of the terminal."""
+    try:
+        return tuple(os.get_terminal_size(out.fileno()))
+    except (AttributeError, ValueError, OSError):  # io.UnsupportedOperation is both
+        pass
+    try:
+        return tuple(os.get_terminal_size(fd))
+    except OSError:
+        return 80, 24
+
+
 def run(app):
     import termios
     import tty
@@ -85,10 +110,10 @@ def run(app):
     buttons = app.hal.buttons
     clock = app.hal.clock
     held_until = {}
-    shown = None
+    shown = size = None
     try:
         tty.setcbreak(fd)
-        out.write("\x1b[?25l\x1b[2J")
+        out.write("\x1b[?25l")
         while app.running:
             now = clock.now()
             for k in _read_keys(fd):
@@ -106,8 +131,12 @@ def run(app):
                     del held_until[b]
             buttons.set_raw(mask, now)
             app.step()
-            text = ("\n".join(frame_text(d.last, d.width, d.height, d.brightness))
-                    + "\n\x1b[0m" + HELP + "\x1b[K")
+            cols, rows = _size(out, fd)
+            text = screen_text(d.last, d.width, d.height, d.brightness, cols, rows)
+            if (cols, rows) != size:
+                size = (cols, rows)
+                shown = None
+                out.write("\x1b[0m\x1b[2J")
             if text != shown:
                 shown = text
                 out.write("\x1b[H" + text)

@@ -88,6 +88,19 @@ def test_quitting_leaves_the_terminal_as_it_was(monkeypatch):
     assert text.startswith("\x1b[?25l") and text.endswith("\x1b[0m\x1b[?25h\r\n")
 
 
+def test_a_terminal_too_small_for_the_frame_says_what_it_needs(monkeypatch):
+    """A 16x16 frame takes 32 columns and 9 rows: in 8 rows every frame
+    scrolled the terminal one more line; --size 64x64 in 24 rows, 28."""
+    app = menu_app()
+    text, _, _ = run_in_pty(monkeypatch, app, rows=8, cols=80)
+    assert "▀" not in text and "make the terminal at least 32x9 (it is 80x8)" in text
+    app = menu_app()
+    text, _, _ = run_in_pty(monkeypatch, app, rows=9, cols=32)
+    frame = text.rsplit("\x1b[H", 1)[1].split("\x1b[0m\x1b[?25h")[0]  # the last one
+    assert frame.count("\n") == 8 and frame.count("▀") == 16 * 8 * 2
+    assert len(frame.rsplit("\n", 1)[1]) < 32 + len("\x1b[0m\x1b[K")
+
+
 def test_the_same_frame_is_not_sent_again(monkeypatch):
     """Each frame went out every 30 ms, changed or not, about 10 KB each:
     300 KB a second over SSH for a still screen."""
