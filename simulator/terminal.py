@@ -67,25 +67,50 @@ def screen_text(buf, width, height, brightness, cols, rows):
             + HELP[:cols - 1] + "\x1b[K")
 
 
-def _read_keys(fd):
-    """Every complete key sequence waiting on the terminal."""
-    data = b""
-    while select.select([fd], [], [], 0)[0]:
-        chunk = os.read(fd, 64)
-        if not chunk:
-            break
-        data += chunk
-    text = data.decode("utf-8", "replace")
+def split_keys(text):
+    """The keys in `text` and what is left at its end of an escape sequence
+    not yet complete. Arrows come as ESC [ A or ESC O A, with modifiers as
+    ESC [ 1 ; 5 A; other sequences (F-keys, Home...) are one key each that
+    does nothing; a letter counts the same with Caps Lock."""
     keys = []
     i = 0
     while i < len(text):
-        if text.startswith("\x1b[", i) and i + 2 < len(text):
-            keys.append(text[i:i + 3])
-            i += 3
-        else:
-            keys.append(text[i])
+        c = text[i]
+        if c != "\x1b":
+            keys.append(c.lower())
             i += 1
-    return keys
+            continue
+        if i + 1 == len(text):
+            return keys, text[i:]
+        if text[i + 1] == "[":
+            j = i + 2
+            while j < len(text) and not "@" <= text[j] <= "~":
+                j += 1
+            if j == len(text):
+                return keys, text[i:]
+        elif text[i + 1] == "O":
+            j = i + 2
+            if j == len(text):
+                return keys, text[i:]
+        else:
+            keys.append(c)  # Esc on its own
+            i += 1
+            continue
+        end = text[j]
+        keys.append("\x1b[" + end if end in "ABCD" else text[i:j + 1])
+        i = j + 1
+    return keys, ""
+
+
+def _read(fd):
+    """Everything waiting on the terminal, as text."""
+    data = b""
+    while select.select([fd], [], [], 0)[0]:
+        chunk = os.read(fd, 1024)
+        if not chunk:
+            break
+        data += chunk
+    return data.decode("utf-8", "replace")
 
 
 def _size(out, fd):
@@ -110,13 +135,19 @@ def run(app):
     buttons = app.hal.buttons
     clock = app.hal.clock
     held_until = {}
+    pending = ""  # an escape sequence cut short by the last read
     shown = size = None
     try:
         tty.setcbreak(fd)
         out.write("\x1b[?25l")
         while app.running:
             now = clock.now()
-            for k in _read_keys(fd):
+            got = _read(fd)
+            if pending and not got:
+                keys, pending = ["\x1b"], ""  # nothing more came: Esc on its own
+            else:
+                keys, pending = split_keys(pending + got)
+            for k in keys:
                 if k == "q":
                     app.running = False
                 elif k == "\t":

@@ -88,6 +88,52 @@ def test_quitting_leaves_the_terminal_as_it_was(monkeypatch):
     assert text.startswith("\x1b[?25l") and text.endswith("\x1b[0m\x1b[?25h\r\n")
 
 
+def test_caps_lock_and_other_arrow_codes(monkeypatch):
+    """With Caps Lock Q did not quit (nor Z, X, M act); ESC O A (arrows in
+    application mode) and Ctrl+arrows were read as Esc, the pause."""
+    assert terminal.split_keys("ZXMQ") == (["z", "x", "m", "q"], "")
+    assert terminal.split_keys("\x1bOA\x1b[1;5B\x1b[15~\x1b[C") == (
+        ["\x1b[A", "\x1b[B", "\x1b[15~", "\x1b[C"], "")
+    assert terminal.split_keys("\x1bz") == (["\x1b", "z"], "")
+    app = menu_app()
+    text, _, steps = run_in_pty(monkeypatch, app, keys=b"Q", steps=5)
+    assert steps == 2
+
+
+def test_an_arrow_cut_between_two_reads_is_an_arrow(monkeypatch):
+    """ESC [ A arriving in two pieces (a slow link) paused the game: the
+    ESC was taken for the Esc key."""
+    from hal import buttons as B
+    assert terminal.split_keys("x\x1b[") == (["x"], "\x1b[")
+    app = menu_app()
+    got = []
+    real_events = app.hal.buttons.events
+
+    def events(now):
+        out = real_events(now)
+        got.extend(out)
+        return out
+    monkeypatch.setattr(app.hal.buttons, "events", events)
+    run_in_pty(monkeypatch, app, keys=b"\x1b", later={2: b"[B"}, steps=8)
+    assert B.event(B.PRESS, B.DOWN) in got
+    assert B.event(B.PRESS, B.MENU) not in got
+
+
+def test_a_lone_esc_is_still_the_menu_button(monkeypatch):
+    from hal import buttons as B
+    app = menu_app()
+    got = []
+    real_events = app.hal.buttons.events
+
+    def events(now):
+        out = real_events(now)
+        got.extend(out)
+        return out
+    monkeypatch.setattr(app.hal.buttons, "events", events)
+    run_in_pty(monkeypatch, app, keys=b"\x1b", steps=8)
+    assert B.event(B.PRESS, B.MENU) in got
+
+
 def test_a_terminal_too_small_for_the_frame_says_what_it_needs(monkeypatch):
     """A 16x16 frame takes 32 columns and 9 rows: in 8 rows every frame
     scrolled the terminal one more line; --size 64x64 in 24 rows, 28."""
