@@ -131,6 +131,13 @@ def _check(ap, args):
     for flag, path in (("--frames", args.frames), ("--storage", args.storage)):
         if path is not None and os.path.exists(path) and not os.path.isdir(path):
             ap.error("%s: %s is not a folder" % (flag, path))
+        if path is not None:
+            # Made now, not at the first shot or save: that failed after the
+            # whole script had run, or left every save failing quietly.
+            try:
+                os.makedirs(path, exist_ok=True)
+            except OSError as e:
+                ap.error("%s: cannot make the folder %s (%s)" % (flag, path, e.strerror or e))
 
 
 def _has_display():

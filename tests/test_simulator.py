@@ -157,6 +157,9 @@ COMPUTER = ("--headless", "--game", "tomoko", "--seats", "ai,ai", "--seed", "3",
     (HUMAN + ("--script", "idle", "--json"), "--json is for a computer game"),
     (HUMAN + ("--script", "idle", "--frames", __file__), "--frames: %s is not a folder" % __file__),
     (("--game", "tomoko", "--storage", __file__), "--storage: %s is not a folder" % __file__),
+    (HUMAN + ("--script", "idle,shot:x", "--frames", os.path.join(__file__, "in")),
+     "--frames: cannot make the folder"),
+    (("--terminal", "--storage", os.path.join(__file__, "in")), "--storage: cannot make the folder"),
 ])
 def test_bad_arguments_are_a_usage_error(capsys, argv, message):
     assert message in sim_usage_error(capsys, *argv)
