@@ -52,7 +52,7 @@ def _seats(text):
             seat_kind(s)
         except ValueError as e:
             raise argparse.ArgumentTypeError(str(e))
-    return seats
+    return [s.strip().lower() for s in seats]  # as the JSON line gives them back
 
 
 def _script(text):
@@ -78,7 +78,7 @@ def parser():
                     help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human "
                          "(default: human, then computer players, as few seats as the game "
                          "takes; with --headless and no --script: all ai)")
-    ap.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock)")
+    ap.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock; headless computer games: 1)")
     ap.add_argument("--variant", default="standard",
                     help="; ".join("%s: %s" % (g, ", ".join(registry.variants(g)))
                                    for g in registry.NAMES) + " (default: standard)")

@@ -73,6 +73,15 @@ def test_script_saves_png_frames(tmp_path):
     assert (tmp_path / "start.png").read_bytes() != (tmp_path / "after.png").read_bytes()
 
 
+def test_seats_come_back_as_the_contract_names_them(capsys):
+    """' AI:Hard , ai' played right but came back as [" AI:Hard ", " ai"]."""
+    from simulator.__main__ import main, parser
+    assert main(["--headless", "--game", "tomoko", "--seats", " AI:Hard , ai", "--seed", "2",
+                 "--variant", "quick", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seats"] == ["ai:hard", "ai"]
+    assert "headless computer games: 1" in " ".join(parser().format_help().split())
+
+
 def test_seat_names():
     assert [headless.seat_kind(s) for s in ("ai", "ai:easy", "AI:hard", "random", "human")] == \
         ["normal", "easy", "hard", "random", "human"]
