@@ -78,7 +78,8 @@ def parser():
                     help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human "
                          "(default: human, then computer players, as few seats as the game "
                          "takes; with --headless and no --script: all ai)")
-    ap.add_argument("--seed", type=int, default=None, help="game seed (default: from the clock; headless computer games: 1)")
+    ap.add_argument("--seed", type=int, default=None,
+                    help="game seed (default: from the clock; headless computer games: 1)")
     ap.add_argument("--variant", default="standard",
                     help="; ".join("%s: %s" % (g, ", ".join(registry.variants(g)))
                                    for g in registry.NAMES) + " (default: standard)")
