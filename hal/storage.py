@@ -69,17 +69,39 @@ class FileStorage(Storage):
     def write(self, name, data):
         path = self._path(name)
         tmp = path + ".tmp"
+        # Where there is fsync (CPython: the desktop, Blinka) the new bytes
+        # reach the disk before the rename, and the rename before write
+        # returns; flushing all disks with sync would stall on a busy one.
+        # MicroPython has only sync, which flushes the one flash filesystem.
+        fsync = getattr(self._os, "fsync", None)
         with open(tmp, "wb") as f:
             f.write(data)
             if hasattr(f, "flush"):
                 f.flush()
+            if fsync is not None:
+                fsync(f.fileno())
         try:
             self._os.rename(tmp, path)
         except OSError:
             self.remove(name)
             self._os.rename(tmp, path)
-        if hasattr(self._os, "sync"):
+        if fsync is not None:
+            self._sync_folder(fsync)
+        elif hasattr(self._os, "sync"):
             self._os.sync()
+
+    def _sync_folder(self, fsync):
+        """Make the rename itself durable (POSIX: fsync the folder)."""
+        try:
+            fd = self._os.open(self.root, self._os.O_RDONLY)
+        except (AttributeError, OSError):
+            return  # a system whose folders cannot be opened (Windows)
+        try:
+            fsync(fd)
+        except OSError:
+            pass
+        finally:
+            self._os.close(fd)
 
     def remove(self, name):
         try:

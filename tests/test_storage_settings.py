@@ -26,6 +26,42 @@ def test_file_storage_replaces_atomically(tmp_path):
         st.write("../escape", b"x")
 
 
+class _RecordingOs:
+    """The real os, logging the calls that make a write durable; `fsync`
+    False acts like MicroPython's os (sync only)."""
+
+    def __init__(self, fsync=True):
+        import os
+        self.real = os
+        self.calls = []
+        self.has_fsync = fsync
+
+    def __getattr__(self, name):
+        if name == "fsync" and not self.has_fsync:
+            raise AttributeError(name)
+        attr = getattr(self.real, name)
+        if name in ("fsync", "sync", "rename"):
+            def logged(*args):
+                self.calls.append(name)
+                return attr(*args)
+            return logged
+        return attr
+
+
+def test_a_write_reaches_the_disk_before_and_after_its_rename(tmp_path):
+    """The new bytes are flushed to the disk before the rename makes them the
+    file, and the rename is flushed before write returns - with fsync where
+    the system has it (file, then folder: no flushing of every disk), with
+    MicroPython's sync after the rename where it has not."""
+    st = FileStorage(str(tmp_path / "store"))
+    st._os = _RecordingOs()
+    st.write("a", b"one")
+    assert st._os.calls == ["fsync", "rename", "fsync"] and st.read("a") == b"one"
+    st._os = _RecordingOs(fsync=False)
+    st.write("a", b"two")
+    assert st._os.calls == ["rename", "sync"] and st.read("a") == b"two"
+
+
 def test_settings_round_trip_and_bad_lines_keep_defaults():
     s = Settings()
     s.brightness, s.volume, s.game = 70, 3, "tomoko"
