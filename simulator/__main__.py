@@ -16,6 +16,7 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MAX_SIDE = 64  # LEDs along one side of the largest matrix the simulator draws
+MAX_SEED = 2 ** 32 - 1
 
 
 def _size(text):
@@ -36,6 +37,18 @@ def _brightness(text):
         n = None
     if n is None or not 10 <= n <= 100:
         raise argparse.ArgumentTypeError("%r: give a percentage from 10 to 100" % text)
+    return n
+
+
+def _seed(text):
+    """A game seed: 0 to 2**32-1 (the PRNG is 32 bits: larger seeds wrapped
+    round to another game's, 2**32 played seed 0's)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or not 0 <= n <= MAX_SEED:
+        raise argparse.ArgumentTypeError("%r: give a seed from 0 to %d" % (text, MAX_SEED))
     return n
 
 
@@ -78,8 +91,9 @@ def parser():
                     help="comma-separated seats: ai, ai:easy, ai:normal, ai:hard, random, human "
                          "(default: human, then computer players, as few seats as the game "
                          "takes; with --headless and no --script: all ai)")
-    ap.add_argument("--seed", type=int, default=None,
-                    help="game seed (default: from the clock; headless computer games: 1)")
+    ap.add_argument("--seed", type=_seed, default=None,
+                    help="game seed, 0 to %d (default: from the clock; headless computer "
+                         "games: 1)" % MAX_SEED)
     ap.add_argument("--variant", default="standard",
                     help="; ".join("%s: %s" % (g, ", ".join(registry.variants(g)))
                                    for g in registry.NAMES) + " (default: standard)")
@@ -240,7 +254,7 @@ def _main(argv):
     if args.game:
         from firmware.session import Session
         import time
-        seed = args.seed if args.seed is not None else int(time.time()) & 0xFFFFFFFF
+        seed = args.seed if args.seed is not None else int(time.time()) & MAX_SEED
         kinds = [headless.seat_kind(s) for s in (seats or default_seats(args.game, "human"))]
         try:
             session = Session(args.game, kinds, args.variant, seed)
