@@ -188,6 +188,11 @@ def _terminal_problem():
         termios.tcgetattr(sys.stdin.fileno())
     except (termios.error, ValueError, OSError):
         return "standard input is not a terminal"
+    try:
+        if not sys.stdout.isatty():
+            return "standard output is not a terminal"  # escape codes into a file, forever
+    except (AttributeError, ValueError):  # closed, or no stdout at all
+        return "standard output is not a terminal"
     return None
 
 

@@ -22,6 +22,32 @@ def test_ctrl_c_quits_without_a_traceback(monkeypatch, tmp_path, capsys):
     assert "Traceback" not in capsys.readouterr().err
 
 
+def test_terminal_output_redirected_is_refused(monkeypatch, tmp_path, capsys):
+    """`./tools/play --terminal > file` (the keyboard a terminal, the output
+    not) wrote escape codes into the file until killed."""
+    import os
+    import sys
+    import simulator.__main__ as cli
+    from tests.conftest import usage_error
+    master, slave = os.openpty()
+    monkeypatch.setattr(sys, "stdin", os.fdopen(slave, "r"))
+    ran = []
+    monkeypatch.setattr(terminal, "run", ran.append)  # never the endless run
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    cases = [(["--terminal"], "error: --terminal: standard output is not a terminal")]
+    if sys.platform != "darwin":  # where there is always a display
+        cases.append(([], "needs a terminal or a display: no display (DISPLAY and "
+                          "WAYLAND_DISPLAY are not set), and standard output is not a terminal"))
+    try:
+        for argv, message in cases:
+            assert message in usage_error(capsys, cli.main, argv + ["--storage", str(tmp_path)])
+    finally:
+        sys.stdin.close()
+        os.close(master)
+    assert ran == []
+
+
 def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=10):
     """terminal.run(app) on a pseudo-terminal of cols x rows; `keys` typed
     in its first step, `later` ({step: bytes}) in others; it stops after
