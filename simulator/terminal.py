@@ -138,7 +138,7 @@ def run(app):
     pending = ""  # an escape sequence cut short by the last read
     shown = size = None
     try:
-        tty.setcbreak(fd)
+        tty.setcbreak(fd, when=termios.TCSANOW)  # keep keys typed while it loaded
         out.write("\x1b[?25l")
         while app.running:
             now = clock.now()

@@ -48,10 +48,11 @@ def test_terminal_output_redirected_is_refused(monkeypatch, tmp_path, capsys):
     assert ran == []
 
 
-def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=10):
-    """terminal.run(app) on a pseudo-terminal of cols x rows; `keys` typed
-    in its first step, `later` ({step: bytes}) in others; it stops after
-    `steps` steps. Returns what it wrote, the terminal's modes before and
+def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=10,
+               early=b""):
+    """terminal.run(app) on a pseudo-terminal of cols x rows; `early` typed
+    before it starts, `keys` in its first step, `later` ({step: bytes}) in
+    others; it stops after `steps` steps. Returns what it wrote, the terminal's modes before and
     after, and how many steps ran."""
     import fcntl
     import os
@@ -88,6 +89,7 @@ def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=1
             app.running = False
         real_step()
     monkeypatch.setattr(app, "step", step)
+    os.write(master, early)
     terminal.run(app)
     after = termios.tcgetattr(slave)
     sys.stdout.flush()
@@ -112,6 +114,14 @@ def test_quitting_leaves_the_terminal_as_it_was(monkeypatch):
     text, (before, after), steps = run_in_pty(monkeypatch, app, keys=b"q")
     assert steps == 2 and after == before  # echo and line editing back
     assert text.startswith("\x1b[?25l") and text.endswith("\x1b[0m\x1b[?25h\r\n")
+
+
+def test_keys_typed_while_it_starts_are_kept(monkeypatch):
+    """Keys typed while the simulator loaded (a q, an arrow) were thrown
+    away when the terminal was switched to reading single keys."""
+    app = menu_app()
+    text, _, steps = run_in_pty(monkeypatch, app, early=b"q", steps=5)
+    assert steps == 1
 
 
 def test_caps_lock_and_other_arrow_codes(monkeypatch):
