@@ -17,6 +17,9 @@ from hal import buttons as B
 
 HOLD_MS = 150  # a key without repeats counts as held this long
 HELP = " arrows, z=A x=B m=pause tab=look q=quit"
+# The game is drawn on the terminal's alternate screen: quitting gives the
+# shell's screen back as it was, like less or vim.
+ALT_SCREEN_ON, ALT_SCREEN_OFF = "\x1b[?1049h", "\x1b[?1049l"
 
 _KEYS = {
     "\x1b[A": B.UP, "\x1b[B": B.DOWN, "\x1b[D": B.LEFT, "\x1b[C": B.RIGHT,
@@ -139,7 +142,7 @@ def run(app):
     shown = size = None
     try:
         tty.setcbreak(fd, when=termios.TCSANOW)  # keep keys typed while it loaded
-        out.write("\x1b[?25l")
+        out.write(ALT_SCREEN_ON + "\x1b[?25l")
         while app.running:
             now = clock.now()
             got = _read(fd)
@@ -175,5 +178,5 @@ def run(app):
             time.sleep(0.03)
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-        out.write("\x1b[0m\x1b[?25h\n")
+        out.write("\x1b[0m\x1b[?25h" + ALT_SCREEN_OFF)
         out.flush()

@@ -49,11 +49,12 @@ def test_terminal_output_redirected_is_refused(monkeypatch, tmp_path, capsys):
 
 
 def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=10,
-               early=b""):
+               early=b"", errors=None):
     """terminal.run(app) on a pseudo-terminal of cols x rows; `early` typed
     before it starts, `keys` in its first step, `later` ({step: bytes}) in
-    others; it stops after `steps` steps. Returns what it wrote, the terminal's modes before and
-    after, and how many steps ran."""
+    others; it stops after `steps` steps. An exception it raises goes into
+    the list `errors` if given. Returns what it wrote, the terminal's modes
+    before and after, and how many steps ran."""
     import fcntl
     import os
     import struct
@@ -90,7 +91,12 @@ def run_in_pty(monkeypatch, app, keys=b"", later=None, cols=80, rows=24, steps=1
         real_step()
     monkeypatch.setattr(app, "step", step)
     os.write(master, early)
-    terminal.run(app)
+    try:
+        terminal.run(app)
+    except Exception as e:
+        if errors is None:
+            raise
+        errors.append(e)
     after = termios.tcgetattr(slave)
     sys.stdout.flush()
     sys.stdin.close()
@@ -110,10 +116,34 @@ def menu_app():
 
 
 def test_quitting_leaves_the_terminal_as_it_was(monkeypatch):
+    """Echo and line editing come back, and the shell's screen: the game is
+    drawn on the alternate screen (it used to be left over the shell's
+    lines, the prompt below it)."""
     app = menu_app()
     text, (before, after), steps = run_in_pty(monkeypatch, app, keys=b"q")
-    assert steps == 2 and after == before  # echo and line editing back
-    assert text.startswith("\x1b[?25l") and text.endswith("\x1b[0m\x1b[?25h\r\n")
+    assert steps == 2 and after == before
+    assert text.startswith("\x1b[?1049h\x1b[?25l")  # before anything is drawn
+    assert text.endswith("\x1b[0m\x1b[?25h\x1b[?1049l")
+    assert text.count("\x1b[?1049h") == 1 and "▀" in text
+
+
+def test_a_crash_leaves_the_terminal_as_it_was(monkeypatch):
+    """A firmware bug mid-game: the terminal echoes again and its traceback
+    goes to the shell's screen, not the alternate one."""
+    app = menu_app()
+    real_step = app.step
+    calls = [0]
+
+    def bug():
+        calls[0] += 1
+        if calls[0] == 3:
+            raise RuntimeError("a firmware bug")
+        real_step()
+    monkeypatch.setattr(app, "step", bug)
+    errors = []
+    text, (before, after), _ = run_in_pty(monkeypatch, app, errors=errors)
+    assert [str(e) for e in errors] == ["a firmware bug"]
+    assert after == before and text.endswith("\x1b[0m\x1b[?25h\x1b[?1049l")
 
 
 def test_keys_typed_while_it_starts_are_kept(monkeypatch):
