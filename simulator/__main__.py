@@ -162,19 +162,27 @@ def _has_display():
 
 
 def _window_problem():
-    """Why no window can open here (None if one can): pygame missing, or SDL
-    falling back to a video driver nobody sees."""
+    """Why no window can open here (None if one can): pygame missing, or the
+    display not there (SDL then falls back to a video driver nobody sees)."""
     if not _has_display():
         return "no display (DISPLAY and WAYLAND_DISPLAY are not set)"
     try:
         import pygame
-        pygame.display.init()
+    except ImportError as e:
+        return str(e)
+    from simulator.quiet import stderr_silenced
+    names = ", ".join("%s=%s" % (k, os.environ[k]) for k in ("WAYLAND_DISPLAY", "DISPLAY")
+                      if os.environ.get(k))
+    try:
+        with stderr_silenced():  # SDL's own complaints, e.g. about XDG_RUNTIME_DIR
+            pygame.display.init()
         driver = pygame.display.get_driver()
-    except Exception as e:  # ImportError, pygame.error
-        return str(e) or type(e).__name__
+    except Exception as e:  # pygame.error
+        why = str(e) or type(e).__name__
+        return "the display could not be opened (%s)" % ": ".join(filter(None, (names, why)))
     wanted = os.environ.get("SDL_VIDEODRIVER", "")
     if driver in ("offscreen", "dummy") and driver != wanted:
-        return "no usable video driver (SDL chose %r)" % driver
+        return "the display could not be opened (%s)" % (names or "SDL chose %r" % driver)
     return None
 
 

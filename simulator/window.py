@@ -14,6 +14,7 @@ from simulator import render
 # debounce (20 ms) plus a frame would otherwise never reach the firmware.
 TAP_MS = 60
 FIT = 0.9  # the first window takes at most this share of the desktop
+TITLE = "Tomo - arrows, Z=A, X=B, Esc=pause, F12=shot"  # the keys, where they are seen
 
 
 def _keymap(pygame):
@@ -75,7 +76,9 @@ class Unavailable(Exception):
     """The window could not be opened (nothing was shown or played yet)."""
 
 
-def run(app, title="Tomo handheld"):
+def run(app, title=TITLE):
+    """Play `app` in a window until it is closed; raises Unavailable if no
+    window opens."""
     import pygame
     d = app.hal.display
     size = render.panel_size(d.width, d.height)

@@ -223,6 +223,24 @@ def test_without_a_terminal_or_a_display_the_simulator_says_so():
         assert 'exec python -m simulator "$@"' in f.read()
 
 
+@pytest.mark.skipif(sys.platform in ("darwin", "win32"), reason="no DISPLAY there")
+def test_a_display_that_does_not_open_is_named():
+    """A DISPLAY naming no X server (an SSH session's stale :10), no
+    terminal: SDL fell back to its offscreen driver and the simulator said
+    "no usable video driver (SDL chose 'offscreen')", after SDL's own line
+    about XDG_RUNTIME_DIR."""
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")}
+    env.update(DISPLAY=":4242", PYTHONPATH=ROOT)
+    for args, message in (((), "needs a terminal or a display: the display could not be "
+                                "opened (DISPLAY=:4242"),
+                          (("--window",), "--window: the display could not be opened "
+                                          "(DISPLAY=:4242")):
+        r = sim(*args, env=env)
+        assert r.returncode == 2 and message in r.stderr, r.stderr
+        assert r.stderr.startswith("usage:"), r.stderr  # nothing of SDL's before it
+
+
 def test_the_display_check_prints_no_pygame_banner():
     """./tools/play on a desktop printed pygame's 'pygame-ce 2.5 (SDL ...)'
     line: the display check imported pygame before render.py hid it."""

@@ -103,6 +103,13 @@ def test_a_large_matrix_fits_the_desktop_and_the_window_scales(monkeypatch):
     assert any(after.get_at((x, y))[:3] != render.PANEL for x in range(50, 250) for y in range(200))
 
 
+def test_the_title_names_the_keys(monkeypatch):
+    """The window said only 'Tomo handheld': nothing told which keys play."""
+    seen = []
+    run_window(monkeypatch, lambda n: seen.append(pygame.display.get_caption()[0]), steps=2)
+    assert seen[0] == "Tomo - arrows, Z=A, X=B, Esc=pause, F12=shot"
+
+
 def test_first_size_and_fit():
     assert window.first_size((448, 448), (1280, 1024)) == (448, 448)
     assert window.first_size((1696, 880), (1280, 1024)) == (1152, 597)
