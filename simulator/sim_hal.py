@@ -1,5 +1,6 @@
 """HAL parts for the desktop: a display that keeps its frames, and a Hal factory."""
 
+import collections
 import os
 
 from hal import Hal
@@ -25,14 +26,26 @@ class SimDisplay(Display):
             self.on_show(self)
 
 
+class RecentTones(RecordingSound):
+    """The headless simulator's sound: remembers the last KEEP tones started
+    (tests look for the error beep in it); a long run kept every one."""
+
+    KEEP = 1000
+
+    def __init__(self):
+        RecordingSound.__init__(self)
+        self.log = collections.deque(maxlen=self.KEEP)
+
+
 def default_storage_dir():
     return os.path.join(os.path.expanduser("~"), ".tomo-handheld")
 
 
 def make_hal(width=16, height=16, fake_clock=False, storage_dir=None, sound=None,
              on_show=None):
-    """A Hal for the simulator. `storage_dir=None` keeps files in memory."""
+    """A Hal for the simulator. `storage_dir=None` keeps files in memory;
+    without a `sound`, the tones are recorded (RecentTones)."""
     storage = MemoryStorage() if storage_dir is None else FileStorage(storage_dir)
     clock = FakeClock() if fake_clock else TicksClock()
-    return Hal(SimDisplay(width, height, on_show), Buttons(), sound or RecordingSound(),
+    return Hal(SimDisplay(width, height, on_show), Buttons(), sound or RecentTones(),
                clock, storage, name="simulator")
