@@ -262,7 +262,11 @@ def _main(argv):
         storage = default_storage_dir()
     if args.headless:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    hal = make_hal(w, h, fake_clock=args.headless, storage_dir=storage)
+    sound = None  # headless: tones are recorded
+    if not args.headless:
+        from simulator.mixer_sound import open_sound
+        sound = open_sound()
+    hal = make_hal(w, h, fake_clock=args.headless, storage_dir=storage, sound=sound)
     session = None
     if args.game:
         from firmware.session import Session

@@ -47,5 +47,7 @@ def make_hal(width=16, height=16, fake_clock=False, storage_dir=None, sound=None
     without a `sound`, the tones are recorded (RecentTones)."""
     storage = MemoryStorage() if storage_dir is None else FileStorage(storage_dir)
     clock = FakeClock() if fake_clock else TicksClock()
-    return Hal(SimDisplay(width, height, on_show), Buttons(), sound or RecentTones(),
-               clock, storage, name="simulator")
+    if sound is None:
+        sound = RecentTones()
+    return Hal(SimDisplay(width, height, on_show), Buttons(), sound, clock, storage,
+               name="simulator")

@@ -83,7 +83,7 @@ def run(app, title=TITLE):
     d = app.hal.display
     size = render.panel_size(d.width, d.height)
     try:
-        pygame.display.init()  # only the display: the simulator plays no sound (no ALSA noise)
+        pygame.display.init()  # only the display: the sound is simulator/mixer_sound.py's
         desktops = pygame.display.get_desktop_sizes()
         pygame.display.set_mode(first_size(size, desktops[0]) if desktops else size,
                                 pygame.RESIZABLE)
