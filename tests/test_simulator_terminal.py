@@ -166,11 +166,8 @@ def test_caps_lock_and_other_arrow_codes(monkeypatch):
     assert steps == 2
 
 
-def test_an_arrow_cut_between_two_reads_is_an_arrow(monkeypatch):
-    """ESC [ A arriving in two pieces (a slow link) paused the game: the
-    ESC was taken for the Esc key."""
-    from hal import buttons as B
-    assert terminal.split_keys("x\x1b[") == (["x"], "\x1b[")
+def menu_app_logging_events(monkeypatch):
+    """The menu app and the list every button event it reads goes into."""
     app = menu_app()
     got = []
     real_events = app.hal.buttons.events
@@ -180,6 +177,15 @@ def test_an_arrow_cut_between_two_reads_is_an_arrow(monkeypatch):
         got.extend(out)
         return out
     monkeypatch.setattr(app.hal.buttons, "events", events)
+    return app, got
+
+
+def test_an_arrow_cut_between_two_reads_is_an_arrow(monkeypatch):
+    """ESC [ A arriving in two pieces (a slow link) paused the game: the
+    ESC was taken for the Esc key."""
+    from hal import buttons as B
+    assert terminal.split_keys("x\x1b[") == (["x"], "\x1b[")
+    app, got = menu_app_logging_events(monkeypatch)
     run_in_pty(monkeypatch, app, keys=b"\x1b", later={2: b"[B"}, steps=8)
     assert B.event(B.PRESS, B.DOWN) in got
     assert B.event(B.PRESS, B.MENU) not in got
@@ -187,15 +193,7 @@ def test_an_arrow_cut_between_two_reads_is_an_arrow(monkeypatch):
 
 def test_a_lone_esc_is_still_the_menu_button(monkeypatch):
     from hal import buttons as B
-    app = menu_app()
-    got = []
-    real_events = app.hal.buttons.events
-
-    def events(now):
-        out = real_events(now)
-        got.extend(out)
-        return out
-    monkeypatch.setattr(app.hal.buttons, "events", events)
+    app, got = menu_app_logging_events(monkeypatch)
     run_in_pty(monkeypatch, app, keys=b"\x1b", steps=8)
     assert B.event(B.PRESS, B.MENU) in got
 
