@@ -48,6 +48,26 @@ def finish(app, run, rng):
     play_some(app, run, 10000, rng)
 
 
+def play_on_for(app, run, moves):
+    """Let any game run for `moves` actions or until its play screen is
+    left: a person's actions (what `easy` would play) entered straight into
+    the play screen, A now and then for a page that waits for a person
+    (Tóncc's scores)."""
+    from engines_core import players
+    start = app.screen.session.ply
+    guard = 0
+    while isinstance(app.screen, PlayScreen) and app.screen.session.ply < start + moves:
+        guard += 1
+        assert guard < 20000
+        play = app.screen
+        if play.phase == HUMAN:
+            play.play(players.choose(play.session.state, "easy", Rng(play.session.ply)), app.now())
+        elif guard % 20 == 0:
+            run.run("A")
+        else:
+            run.advance(150)
+
+
 def reboot(storage):
     """A new device on the same flash (power cut, battery swap, watchdog reset)."""
     return app_with(storage=storage)
@@ -85,30 +105,11 @@ def test_every_game_resumes_on_the_same_turn_after_a_restart(name):
     randomness, and ends exactly like a game that never stopped. The person's
     actions are entered straight into the play screen here (each game's
     buttons are tested in its screens tests)."""
-    from engines_core import registry, players
+    from engines_core import registry
     cls = registry.game_class(name)
     seats = ["human"] + ["normal"] * (cls.MIN_PLAYERS - 1)
-
-    def person(app):
-        play = app.screen
-        st = play.session.state
-        play.play(players.choose(st, "easy", Rng(play.session.ply)), app.now())
-
-    def until(app, run, moves):
-        start = app.screen.session.ply
-        guard = 0
-        while isinstance(app.screen, PlayScreen) and app.screen.session.ply < start + moves:
-            guard += 1
-            assert guard < 20000
-            if app.screen.phase == HUMAN:
-                person(app)
-            elif guard % 20 == 0:
-                run.run("A")  # a page that waits for the person (Tóncc's scores)
-            else:
-                run.advance(150)
-
     straight, run = app_with(Session(name, seats, "standard", 31))
-    until(straight, run, 100000)
+    play_on_for(straight, run, 100000)
     want = straight.screen.session.to_bytes()
     # Restart every 5 moves, or often enough for 3 restarts in a short game.
     every = max(1, min(5, straight.screen.session.ply // 4))
@@ -118,7 +119,7 @@ def test_every_game_resumes_on_the_same_turn_after_a_restart(name):
     app.autosave(app.screen.session)
     restarts = 0
     while isinstance(app.screen, PlayScreen):
-        until(app, run, every)
+        play_on_for(app, run, every)
         run.idle()
         if isinstance(app.screen, PlayScreen):
             before = app.screen.session.to_bytes()
@@ -139,24 +140,15 @@ def test_every_game_shows_its_result_again_after_a_restart_on_its_end_screen(nam
     the end screen): after the restart the same result comes back, the same
     way as before the power cut, counted once in the statistics; the end
     screen's A forgets the game."""
-    from engines_core import registry, players
+    from engines_core import registry
     cls = registry.game_class(name)
     seats = ["human"] + ["easy"] * (cls.MIN_PLAYERS - 1)
     storage = MemoryStorage()
     app, run = app_with(Session(name, seats, "standard", 12), storage=storage)
-    last = None  # when the last action was played
-    guard = 0
-    while isinstance(app.screen, PlayScreen):
-        guard += 1
-        assert guard < 20000
-        play = app.screen
-        if play.phase == HUMAN:
-            st = play.session.state
-            play.play(players.choose(st, "easy", Rng(play.session.ply)), app.now())
-        else:
-            run.advance(150) if guard % 20 else run.run("A")
-        if last is None and play.session.state.is_terminal():
-            last = app.now()
+    while not app.screen.session.state.is_terminal():
+        play_on_for(app, run, 1)
+    last = app.now()  # the last action was just played
+    play_on_for(app, run, 100000)  # on to the end screen
     # A result shown after the last move (a reveal, the last scores), beyond
     # the move's own animation, before the end screen?
     showed = app.now() - last > 2500
@@ -172,10 +164,7 @@ def test_every_game_shows_its_result_again_after_a_restart_on_its_end_screen(nam
         assert isinstance(app.screen, PlayScreen) == showed
         if showed:
             assert app.screen.ui.busy(app.now())
-            for _ in range(200):
-                if isinstance(app.screen, EndScreen):
-                    break
-                run.advance(300) if _ % 10 else run.run("A")
+            play_on_for(app, run, 1)  # no action: the result, then the end screen
         assert isinstance(app.screen, EndScreen) and app.screen.headline() == headline
         assert app.stats.get(name + ".played") == 1
     run.advance(700)
