@@ -42,11 +42,6 @@ class MixerSound(Sound):
         self.rate, _, self.channels = pygame.mixer.get_init()
         self.channel = pygame.mixer.Channel(0)
         self.ready = {}  # (freq, ms, volume) -> pygame.mixer.Sound
-        self.at = 0  # the time of the last update
-
-    def update(self, now):
-        self.at = now  # _tone takes the note's length from it
-        Sound.update(self, now)
 
     def sound_for(self, freq, ms, volume):
         """The mixer Sound of one note, made once."""
@@ -62,9 +57,10 @@ class MixerSound(Sound):
         return sound
 
     def _tone(self, freq, volume):
-        # Sound.update has just set `until` to the end of this note.
+        # Sound.update calls this for the note at `index`: its length is there.
+        ms = self.notes[self.index][1]
         try:
-            self.channel.play(self.sound_for(freq, max(1, self.until - self.at), volume))
+            self.channel.play(self.sound_for(freq, max(1, ms), volume))
         except self.pygame.error:  # the mixer was closed (the window quit pygame)
             pass
 

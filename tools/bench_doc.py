@@ -4,7 +4,6 @@
 # whole game): `normal` by platform.md; `hard` ours, about 2 s on an RP2040
 # (tools/bench's calibration), so no one waits long for a computer.
 BUDGET = {"normal": 50000000, "hard": 300000000}
-NORMAL_BUDGET = BUDGET["normal"]
 
 
 def _fmt(n):
@@ -81,7 +80,7 @@ def _summary(r, w):
     w("")
     normal = max(x["fuel"]["normal"]["median"] for x in ok)
     w("- A `normal` move costs at most %s million fuel (median, the dearest game), "
-      "%d%% of the 50-million budget." % (_fmt(round(normal / 1e6, 1)), 100 * normal // NORMAL_BUDGET))
+      "%d%% of the 50-million budget." % (_fmt(round(normal / 1e6, 1)), 100 * normal // BUDGET["normal"]))
     hard = [x["fuel"]["hard"] for x in ok if "error" not in x["fuel"]["hard"]]
     if hard:
         w("- A `hard` move: at most %s s on an RP2040 (median), %s s (95th percentile), "
