@@ -197,10 +197,11 @@ def _terminal_problem():
     except (termios.error, ValueError, OSError):
         return "standard input is not a terminal"
     try:
-        if not sys.stdout.isatty():
-            return "standard output is not a terminal"  # escape codes into a file, forever
+        out_is_tty = sys.stdout.isatty()
     except (AttributeError, ValueError):  # closed, or no stdout at all
-        return "standard output is not a terminal"
+        out_is_tty = False
+    if not out_is_tty:
+        return "standard output is not a terminal"  # escape codes into a file, forever
     return None
 
 
