@@ -116,9 +116,7 @@ class MachineWdt:
         import sys
         if sys.platform != "rp2":
             return False
-        import os
-        base = 0x400D8000 if "RP2350" in os.uname().machine else 0x40058000
-        self.machine.mem32[base + 0x3000] = 1 << 30  # CTRL, atomic clear alias: ENABLE
+        self.machine.mem32[_rp2_watchdog_base() + 0x3000] = 1 << 30  # CTRL, atomic clear alias: ENABLE
         return True
 
 
@@ -162,12 +160,36 @@ def start_timer(hal, board, modules=None):
     return timer
 
 
+# pico-sdk's watchdog_enable() (what machine.WDT calls on rp2) leaves this in the
+# watchdog's SCRATCH4; watchdog_reboot() (what machine.reset() calls) writes 0
+# there (src/rp2_common/hardware_watchdog/watchdog.c). SCRATCH4 survives the reset.
+RP2_WDT_MAGIC = 0x6AB73121
+RP2_SCRATCH4 = 0x1C
+
+
+def _rp2_watchdog_base():
+    import os
+    return 0x400D8000 if "RP2350" in os.uname().machine else 0x40058000
+
+
 def reset_was_watchdog(modules=None):
+    """True if the machine.WDT the firmware started reset the board (a hang).
+
+    On rp2, machine.reset() is a watchdog reboot too, so reset_cause() says
+    WDT_RESET after `mpremote reset` (every reflash) and after the firmware's
+    own planned restarts (ports/rp2/modmachine.c): only SCRATCH4 tells a
+    starved machine.WDT from them, as pico-sdk's watchdog_enable_caused_reboot()
+    does."""
+    import sys
     machine, = _modules(modules, "machine")
     try:
-        return machine.reset_cause() == machine.WDT_RESET
+        if machine.reset_cause() != machine.WDT_RESET:
+            return False
     except AttributeError:
         return False
+    if sys.platform == "rp2":
+        return machine.mem32[_rp2_watchdog_base() + RP2_SCRATCH4] == RP2_WDT_MAGIC
+    return True
 
 
 def reset(modules=None):

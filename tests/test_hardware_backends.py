@@ -230,6 +230,42 @@ def test_micropython_resumes_after_a_watchdog_reset_and_parks_a_game_stuck_twice
         assert isinstance(app.screen, Menu) and app.notice is None
 
 
+def test_reflashing_an_rp2_board_twice_at_the_same_position_is_not_a_hang(monkeypatch):
+    """On rp2, machine.reset() (what `mpremote reset` and ./tools/flash end
+    with) is a watchdog reboot: reset_cause() says WDT_RESET. Only a starved
+    machine.WDT leaves pico-sdk's magic in SCRATCH4, and only that is a hang.
+    The machine state (reset cause, SCRATCH4) carries over each reset, as the
+    chip keeps it."""
+    monkeypatch.setattr(sys, "platform", "rp2")
+    storage = MemoryStorage()
+    game = saved_game(storage)
+    kept = None
+    for flash in range(3):
+        with fake_modules("micropython") as m:
+            if kept:
+                m["machine"].state.update(kept)
+            app, hal = start.start("pico", "micropython", m, storage=storage)
+            assert isinstance(app.screen, PlayScreen), "reflash %d parked the game" % flash
+            assert app.screen.session.ply == game.ply
+            assert app.notice is None or app.notice[0] != "STUCK - GAME PAUSED"
+            with pytest.raises(m["fakehw"].HardReset):
+                m["machine"].reset()  # the flash tool's last step
+            kept = dict(m["machine"].state)
+    assert start.read_resets(storage)[1] == 0
+    # A real hang, twice at the same position, is still caught.
+    for hang in range(2):
+        with fake_modules("micropython") as m:
+            m["machine"].state.update(kept)
+            app, hal = start.start("pico", "micropython", m, storage=storage)
+            with pytest.raises(m["fakehw"].HardReset):
+                m["fakehw"].advance(80000)  # nothing runs: the WDT starves
+            kept = dict(m["machine"].state)
+    with fake_modules("micropython") as m:
+        m["machine"].state.update(kept)
+        app, hal = start.start("pico", "micropython", m, storage=storage)
+        assert isinstance(app.screen, Menu) and app.notice[0] == "STUCK - GAME PAUSED"
+
+
 def test_holding_b_at_power_on_starts_at_the_menu_with_the_game_parked():
     storage = MemoryStorage()
     game = saved_game(storage)

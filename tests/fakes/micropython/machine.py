@@ -1,4 +1,10 @@
-"""Fake MicroPython `machine`: Pin, PWM, WDT, Timer, mem32, reset_cause, reset."""
+"""Fake MicroPython `machine`: Pin, PWM, WDT, Timer, mem32, reset_cause, reset.
+
+Resets follow the rp2 port (ports/rp2/modmachine.c, pico-sdk
+hardware_watchdog/watchdog.c): machine.reset() is a watchdog reboot, so
+reset_cause() is WDT_RESET after it too, with 0 in the watchdog's SCRATCH4;
+a machine.WDT that starves leaves pico-sdk's magic there. The emulated Pico
+(tests/test_pico_emulated.py) checks both on the real firmware."""
 
 import fakehw
 
@@ -8,7 +14,10 @@ WDT_RESET = 3
 DEEPSLEEP_RESET = 4
 SOFT_RESET = 5
 
-state = {"reset_cause": PWRON_RESET}
+RP2_WDT_MAGIC = 0x6AB73121  # watchdog_enable() puts it in SCRATCH4
+SCRATCH4 = (0x40058000 + 0x1C, 0x400D8000 + 0x1C)  # RP2040, RP2350
+
+state = {"reset_cause": PWRON_RESET, "scratch4": 0}
 pins = {}
 pwms = []
 
@@ -19,6 +28,8 @@ def reset_cause():
 
 def reset():
     fakehw.log.append(("reset",))
+    state["reset_cause"] = WDT_RESET  # rp2: watchdog_reboot(0, SRAM_END, 0)
+    state["scratch4"] = 0
     raise fakehw.HardReset("machine.reset")
 
 
@@ -109,6 +120,7 @@ class WDT:
         self.feeds = 0
         self.last_feed = fakehw.now[0]
         self.enabled = True
+        state["scratch4"] = RP2_WDT_MAGIC
         WDT.current = self
         fakehw.watchdogs.append(self)
 
@@ -159,6 +171,8 @@ class _Mem:
                 WDT.current.enabled = False
 
     def __getitem__(self, addr):
+        if addr in SCRATCH4:
+            return state["scratch4"]
         return 0
 
 
