@@ -178,7 +178,13 @@ def setup(board_name=None, plat=None, modules=None, storage=None):
     hal.modules = modules
     if plat != "blinka":  # a Raspberry Pi has the memory: nothing to restart for
         hal.restart = lambda: planned_restart(hal)
+    hal.log = console_line
     return board, hal
+
+
+def console_line(text):
+    """A line on the serial console (USB on a board, the terminal on a Pi)."""
+    print("tomo: " + text)
 
 
 def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage=None):
@@ -214,6 +220,7 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
     be.start_timer(hal, board, **kw)
     from firmware.main import boot
     app = boot(hal)
+    app.log("ready board=%s reset=%s" % (board.NAME, "watchdog" if watchdog_reset else "normal"))
     if notice:
         app.tell(notice)
     return app, hal

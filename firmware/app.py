@@ -41,6 +41,13 @@ class App:
         except OSError:
             self.tell("NO SAVE")
 
+    def log(self, text):
+        """One line to the device's serial console, with the free heap (where
+        there is one; tools and tests read it)."""
+        if self.hal.log is not None:
+            free = getattr(gc, "mem_free", None)
+            self.hal.log(text if free is None else "%s free=%d" % (text, free()))
+
     def beep(self, notes):
         self.hal.sound.play(notes, self.now())
 
@@ -69,6 +76,8 @@ class App:
         """Save the game after a move; a failing flash must not stop play."""
         if not saves.save_game(self.hal.storage, session, where):
             self.tell("NO SAVE")
+        else:
+            self.log("saved %s moves=%d" % (session.game, session.ply))
 
     def game_over(self, session):
         """Count a finished game (once: not again after playing on for the
@@ -81,6 +90,8 @@ class App:
                 self.stats.save(self.hal.storage)
             except OSError:
                 self.tell("NO SAVE")
+            self.log("over %s moves=%d winners=%s" % (
+                session.game, session.ply, ",".join("P%d" % (w + 1) for w in session.state.winners())))
         session.counted = True
         self.autosave(session, saves.ENDED)
 

@@ -65,6 +65,8 @@ def open_game(app, game, session_of, new, restarted=False):
         if new:
             saves.clear_game(app.hal.storage)
             app.autosave(session)
+        app.log("%s %s seats=%s moves=%d" % ("playing" if new else "resumed", game,
+                                               ",".join(session.seats), session.ply))
         return True
     storage = app.hal.storage
     restart = None if restarted else app.hal.restart

@@ -25,3 +25,8 @@ class Hal:
         # Boards set a function that resets the device, for a clean heap
         # (firmware/launch.py); never returns. None: no such thing here.
         self.restart = None
+        # Boards set a function that writes one line of text to the serial
+        # console (what a maker sees with `mpremote` or a terminal): the
+        # firmware says there when a game starts and ends, with the free heap.
+        # None: nobody reads it here.
+        self.log = None
