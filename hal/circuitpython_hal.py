@@ -158,7 +158,9 @@ def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
 
 
 class CircuitPythonWdt:
-    """microcontroller.watchdog in RESET mode."""
+    """microcontroller.watchdog in RESET mode. CircuitPython 10 has no
+    WatchDogTimer.deinit(): `mode = None` switches it off (CircuitPython 9
+    has both)."""
 
     def __init__(self, microcontroller, watchdog_mod, timeout_ms):
         w = microcontroller.watchdog
@@ -178,14 +180,14 @@ class CircuitPythonWdt:
         self.w.feed()
 
     def pause(self):
-        self.w.deinit()
+        self.w.mode = None
 
     def resume(self):
         self.w.timeout = self.timeout_ms / 1000
         self.w.mode = self.mode
 
     def stop(self):
-        self.w.deinit()
+        self.w.mode = None
         return True
 
 

@@ -532,6 +532,24 @@ def test_circuitpython_ctrl_c_stops_the_watchdog():
         m["fakehw"].advance(60000)
 
 
+def test_circuitpython_watchdog_pauses_and_resumes_without_deinit():
+    """CircuitPython 10 removed WatchDogTimer.deinit() (the fake follows it):
+    pause() and stop() used it, so pausing raised AttributeError and Ctrl-C
+    printed that the watchdog was kept fed while it went on resetting."""
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        wd = m["microcontroller"].watchdog
+        assert not hasattr(wd, "deinit")
+        hal.watchdog.pause()
+        assert wd.mode is None
+        fh.advance(30000)  # a long computation while paused: no reset
+        hal.watchdog.resume()
+        assert wd.mode == "RESET" and wd.timeout == 8.0
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
 # Raspberry Pi with Blinka --------------------------------------------------------------
 
 def test_blinka_backend_on_fake_pins():
