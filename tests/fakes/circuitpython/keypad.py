@@ -1,6 +1,9 @@
 """Fake CircuitPython `keypad`: Keys scans its pins every `interval` of fake
 time (as the real one does in the background) and queues events with a
-supervisor.ticks_ms timestamp."""
+supervisor.ticks_ms timestamp. A full queue keeps what it has and drops the
+new event, setting `overflowed` (CircuitPython 10.0.0
+shared-module/keypad/EventQueue.c keypad_eventqueue_record; Blinka's
+keypad.py does the same)."""
 
 import fakehw
 import digitalio
@@ -27,8 +30,8 @@ class EventQueue:
 
     def _record(self, key_number, pressed, timestamp):
         if len(self._q) >= self._max:
-            self._q.pop(0)
             self.overflowed = True
+            return
         self._q.append((key_number, pressed, timestamp))
 
     def get(self):
