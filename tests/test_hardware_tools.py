@@ -365,3 +365,28 @@ def test_the_hardware_page_documents_every_board_and_setting():
     for word in ("330 ohm", "1000 uF", "15 A", "level shift", "UF2", "mpremote",
                  "./tools/flash", "watchdog", "mip"):
         assert word.lower() in text.lower(), word
+
+
+def test_every_mpremote_command_in_the_docs_resumes():
+    """mpremote soft-resets the board before most commands unless told
+    `resume`; an ESP32 keeps its watchdog across a soft reset but loses the
+    timer that feeds it, so it resets mid-command (docs/hardware.md's mip
+    update lacked it). Every command in the docs that touches the board
+    (all but `repl` and `devs`) says `resume` first, as ./tools/flash does."""
+    found = []
+    for rel in ("README.md", "docs/hardware.md", "docs/reliability.md"):
+        text = open(os.path.join(ROOT, rel)).read()
+        blocks = "\n".join(re.findall(r"^```.*?^```", text, re.M | re.S))
+        for cmd in re.findall(r"`(mpremote\b[^`]*)`", re.sub(r"^```.*?^```", "", text,
+                                                                flags=re.M | re.S)) + \
+                re.findall(r"^\s*(mpremote\b.*)$", blocks, re.M):
+            words = cmd.split()
+            if words[1:2] == ["connect"]:
+                words = words[2:]
+            else:
+                words = words[1:]
+            if not words or words[0] in ("repl", "devs"):
+                continue
+            found.append((rel, cmd))
+            assert words[0] == "resume", "%s: %s" % (rel, cmd)
+    assert any("mip install" in cmd for _, cmd in found)
