@@ -14,6 +14,12 @@ on CircuitPython, the device-tree model on a Raspberry Pi), else the
 platform's default board.
 """
 
+# docs/hardware.md's rule: POWER_BUDGET_MA is what the supply gives less
+# about this much for the board itself (a Pico draws some 25 mA, an ESP32-S3
+# up to ~100 mA with its radio off), so a USB port's 500 mA gives 400.
+BOARD_MA = 100
+USB_PORT_MA = 500
+
 # Every setting a board may give, with its default.
 DEFAULTS = (
     ("NAME", ""),
@@ -33,7 +39,8 @@ DEFAULTS = (
     ("COLOR_ORDER", "GRB"),  # WS2812B: GRB; some strips RGB; RGBW parts GRBW
     # Power
     ("MAX_BRIGHTNESS", 100),  # % of full duty that the menu's 100% means
-    ("POWER_BUDGET_MA", 500),  # what the LEDs may draw, estimated per frame
+    ("POWER_BUDGET_MA", USB_PORT_MA - BOARD_MA),  # what the LEDs may draw, estimated
+    # per frame: the supply's current less the board's
     ("LED_MA_PER_CHANNEL", 20),  # one colour channel at full duty
     ("LED_IDLE_MA", 1),  # one LED, dark
     # Buttons: name -> pin; UP DOWN LEFT RIGHT A B are needed, MENU optional

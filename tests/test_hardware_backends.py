@@ -103,7 +103,7 @@ def test_micropython_frames_stay_within_the_power_budget():
         hal.display.brightness = 100
         hal.display.show()
         wire = m["neopixel"].strips[0].writes[-1]
-        assert 256 * 1 + sum(wire) * 20 / 255 <= 500
+        assert 256 * 1 + sum(wire) * 20 / 255 <= hal.board.POWER_BUDGET_MA
         assert min(wire) >= 1
 
 
@@ -428,7 +428,7 @@ def test_circuitpython_boot_through_the_real_neopixel_library():
 def test_real_neopixel_library_sends_the_gamma_corrected_current_limited_frame(order):
     """Full white at full brightness through Adafruit's library: the bytes it
     writes are the limited frame in the board's colour order, within the
-    500 mA budget, every LED still lit; and a single dim pixel elsewhere on
+    board's budget, every LED still lit; and a single dim pixel elsewhere on
     the panel lands at its serpentine position with its gamma duty."""
     from hal.pipeline import Pipeline
     with fake_modules("circuitpython") as m:
@@ -441,13 +441,14 @@ def test_real_neopixel_library_sends_the_gamma_corrected_current_limited_frame(o
         wire = m["neopixel_write"].writes[-1][1]
         bpp = len(order)
         assert len(wire) == 256 * bpp
-        rgb = Pipeline(bytearray(b"\xff" * 768), order="RGB", fast=False)
+        rgb = Pipeline(bytearray(b"\xff" * 768), order="RGB", fast=False,
+                       budget_ma=board.POWER_BUDGET_MA)
         rgb.render(rgb.buf, 100)
         duty = rgb.out[0]
         assert rgb.limited and 1 <= duty < 10
         want = bytes([0 if c == "W" else duty for c in order]) * 256
         assert wire == want
-        assert 256 + sum(wire) * 20 / 255 <= 500
+        assert 256 + sum(wire) * 20 / 255 <= board.POWER_BUDGET_MA
         d.fill(0)
         d.pixel(3, 1, 0x804020)
         d.show()
