@@ -52,8 +52,14 @@ def open_game(app, game, session_of, new, restarted=False):
     a board, the device is restarting)."""
     from firmware.play import PlayScreen
     back = app.screen
+    wd = app.hal.watchdog
     for keep in (game, None if new else game):
         games.unload(keep=keep)
+        # Loading a game's modules takes seconds from .py sources on
+        # CircuitPython, whose watchdog no timer feeds: the load has its own
+        # patience (the watchdog paused), as a long computation would.
+        if wd is not None:
+            wd.pause()
         try:
             session = session_of()
             app.goto(PlayScreen(session))
@@ -62,6 +68,9 @@ def open_game(app, game, session_of, new, restarted=False):
             app.screen = back
             gc.collect()
             continue
+        finally:
+            if wd is not None:
+                wd.resume()
         if new:
             saves.clear_game(app.hal.storage)
             app.autosave(session)

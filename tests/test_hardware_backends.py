@@ -551,6 +551,52 @@ def test_circuitpython_watchdog_pauses_and_resumes_without_deinit():
             fh.advance(9000)
 
 
+def slow(fh, ms, func):
+    """`func`, taking `ms` of fake time first (compiling .py sources)."""
+    def wrapped(*args, **kwargs):
+        fh.advance(ms)
+        return func(*args, **kwargs)
+    return wrapped
+
+
+def test_circuitpython_importing_and_resuming_from_source_cannot_trip_the_watchdog(
+        monkeypatch):
+    """The watchdog was armed before the firmware's import: from .py sources
+    importing and resuming a game take seconds on CircuitPython, with no
+    timer to feed it. Now it is armed once the game is back on screen (a
+    boot taking 9 s resumes), and it still catches a hang afterwards."""
+    import firmware.main
+    storage = MemoryStorage()
+    game = saved_game(storage)
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        monkeypatch.setattr(firmware.main, "boot", slow(fh, 9000, firmware.main.boot))
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=storage)
+        assert isinstance(app.screen, PlayScreen) and app.screen.session.ply == game.ply
+        assert m["microcontroller"].watchdog.mode == "RESET"
+        frames(app, fh, 5)
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
+def test_circuitpython_a_game_loading_from_source_has_its_own_patience(monkeypatch):
+    """Starting a game from the menu loads its modules inside a frame; from
+    sources that may outlast the 8 s watchdog. The load pauses it, and it is
+    armed again afterwards."""
+    from firmware import launch
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        frames(app, fh, 3)
+        monkeypatch.setattr(PlayScreen, "__init__", slow(fh, 9000, PlayScreen.__init__))
+        session = Session("tomoko", ["human", "easy"], "standard", 3)
+        assert launch.open_game(app, "tomoko", lambda: session, True)
+        assert isinstance(app.screen, PlayScreen)
+        assert m["microcontroller"].watchdog.mode == "RESET"
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
 # Raspberry Pi with Blinka --------------------------------------------------------------
 
 def test_blinka_backend_on_fake_pins():

@@ -236,8 +236,15 @@ def test_flash_to_a_circuitpython_drive(tmp_path, capsys):
     assert (drive / "tomo_board.txt").read_text().strip() == "feather_rp2040"
     # Only a reset runs boot.py (the drive writable for saves): the last
     # words must ask for it, as docs/hardware.md does.
-    last = capsys.readouterr().out.splitlines()[-1]
+    out = capsys.readouterr()
+    last = out.out.splitlines()[-1]
     assert "Eject the drive and press RESET" in last, last
+    # Sources, not .mpy: said clearly, first and last (the larger games may
+    # not fit in the RAM of an RP2040 board); it used to copy them silently.
+    err = out.err.splitlines()
+    assert err[0].startswith("WARNING: copied .py sources") and "--mpy-cross" in err[0]
+    assert "NO MEMORY FOR THIS GAME" in out.err and err[-1].strip().startswith("board's")
+    assert "--mpy-cross PATH" in out.err
 
 
 def fake_mpy_cross(path, log):
@@ -285,9 +292,10 @@ def test_flash_dry_run_with_mpy_cross_prints_the_compile_and_builds_nothing(
     for rel in sources:
         mpy = rel[:-3] + ".mpy"
         assert "cp %s/%s %s/%s" % (out, mpy, drive, mpy) in lines
-    # The real run does what the dry run said.
+    # The real run does what the dry run said, with no warning about sources.
     drive.mkdir()
     assert flash.main(["--circuitpython", str(drive), "--mpy-cross", prog]) == 0
+    assert "WARNING" not in capsys.readouterr().err
     ran = [re.sub(r"/cpy\.build-\d+/", "/cpy/", line) for line in log.read_text().splitlines()]
     assert ran == [c.split(" ", 1)[1] for c in compiles]  # (built in a staging folder)
     for rel in sources:
