@@ -233,3 +233,85 @@ def test_the_circuitpython_backend_saves_in_slots_and_blinka_does_not(tmp_path):
         with fake_modules("circuitpython") as m:
             board, hal = start.setup(boards.Board(settings, name), plat, m)
             assert type(hal.storage) is cls
+
+
+MEMFS = r"""
+import sys
+sys.path.insert(0, '/app')
+import hal.slot_storage as ss
+import hal.storage as hs
+
+files = {}
+dirs = set()
+
+class MemFile:
+    def __init__(self, path, mode):
+        if 'w' in mode:
+            files[path] = bytearray()
+        elif path not in files:
+            raise OSError(2)
+        self.path, self.pos = path, 0
+    def __enter__(self):
+        return self
+    def __exit__(self, *a):
+        pass
+    def seek(self, pos, whence=0):
+        self.pos = pos
+    def write(self, data):
+        b = files[self.path]
+        b[self.pos:self.pos + len(data)] = data
+        self.pos += len(data)
+        return len(data)
+    def read(self, n=-1):
+        b = files[self.path]
+        end = len(b) if n < 0 else self.pos + n
+        out = bytes(b[self.pos:end])
+        self.pos += len(out)
+        return out
+    def flush(self):
+        pass
+
+class MemOs:
+    def mkdir(self, p):
+        if p in dirs:
+            raise OSError(17)
+        dirs.add(p)
+    def stat(self, p):
+        if p in files:
+            return (0x8000, 0, 0, 0, 0, 0, len(files[p]), 0, 0, 0)
+        raise OSError(2)
+    def rename(self, a, b):
+        files[b] = files.pop(a)
+    def remove(self, p):
+        if p not in files:
+            raise OSError(2)
+        del files[p]
+    def listdir(self, p):
+        return [k[len(p) + 1:] for k in files if k.startswith(p + '/') and '/' not in k[len(p) + 1:]]
+    def sync(self):
+        pass
+
+ss.open = hs.open = MemFile
+st = ss.SlotFileStorage('/tomo')  # (the real os.mkdir may fail here: ignored)
+st._os = MemOs()
+for i in range(11):
+    st.write('game%d.sav' % (i % 2), b'move %d' % i)
+st.write('settings.txt', b'v=1')
+print('READ', st.read('game0.sav'), st.read('game1.sav'), st.read('settings.txt'))
+st.remove('game0.sav')
+print('NAMES', ','.join(st.names()), st.read('game0.sav'))
+print('FILES', len([k for k in files if '/slot' in k]), len(files['/tomo/slot0/game0.sav']))
+"""
+
+
+@pytest.mark.mpy
+def test_slot_storage_runs_inside_real_micropython():
+    """hal/slot_storage.py is device code: the same writes and reads inside
+    MicroPython 1.27, on a file system in memory."""
+    from tools import mpy_check, mpy_runtime
+    r = mpy_runtime.run(MEMFS, heap="256k", dirs={"/app": mpy_check.ensure_bundle()})
+    assert r.ok, r.stderr[-2000:]
+    out = dict(line.split(" ", 1) for line in r.stdout.splitlines() if " " in line)
+    assert out["READ"] == "b'move 10' b'move 9' b'v=1'"
+    assert out["NAMES"] == "game1.sav,settings.txt None"
+    assert out["FILES"] == "%d %d" % (2 * COPIES, slot_bytes(6) + GAP)
