@@ -154,6 +154,17 @@ def check(b):
     if b.BUZZER_PIN is not None:
         pin("BUZZER_PIN", b.BUZZER_PIN)
     whole("BUZZER_MAX_DUTY", 0, 100, "BUZZER_MAX_DUTY is a percentage, 0-100")
+    # One pin, one job: CircuitPython refuses a pin in use ("D5 in use") at
+    # start-up, MicroPython would drive a button's pin as the matrix's.
+    uses = [("PIXEL_PIN", b.PIXEL_PIN)] + [('BUTTONS["%s"]' % n, b.BUTTONS[n])
+                                           for n in NEEDED_BUTTONS + ("MENU",) if n in b.BUTTONS]
+    if b.BUZZER_PIN is not None:
+        uses.append(("BUZZER_PIN", b.BUZZER_PIN))
+    for i in range(len(uses)):
+        for j in range(i):
+            if uses[i][1] == uses[j][1]:
+                bad("%s and %s are both pin %r: one pin, one job" % (uses[j][0], uses[i][0],
+                                                                      uses[i][1]))
     whole("WATCHDOG_MS", 1, None)
     whole("WATCHDOG_PATIENCE_S", 1, None)
     whole("TIMER_ID", -1, None)

@@ -624,8 +624,10 @@ sys.path.insert(0, os.path.join(%(fakes)r, "circuitpython"))
 import keypad as fake_keypad  # no scanning thread in a test
 b = boards.load("raspberry_pi")
 settings = {k: getattr(b, k) for k, _ in boards.DEFAULTS}
-settings.update(PIXEL_PIN="NEOPIXEL", BUTTONS={n: "Dx_INPUT_TRUE" for n in
-                ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")})
+settings.update(PIXEL_PIN="NEOPIXEL", BUTTONS=dict(zip(
+    ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
+    ("Dx_INPUT_TRUE", "Dx_INPUT_FALSE", "Dx_INPUT_TOGGLE", "Dx_INPUT_TRUE_PULL_UP",
+     "Dx_INPUT_TRUE_PULL_DOWN", "Dx_OUTPUT"))))
 hal = blinka_hal.make_hal(boards.Board(settings, "pi_test"), {"keypad": fake_keypad},
                           MemoryStorage())
 d = hal.display
@@ -733,3 +735,37 @@ def test_a_copied_board_file_is_all_it_takes(tmp_path, monkeypatch):
             assert lit == [15 * 16 + 15]
     finally:
         sys.modules.pop("boards.my_pico", None)
+
+
+def test_a_pin_given_two_jobs_is_refused_by_name():
+    """Real CircuitPython refuses a pin in use ("A0 in use", the fakes now
+    too); MicroPython would quietly drive a button's pin as the buzzer."""
+    with pytest.raises(ValueError, match=r'BUTTONS\["A"\] and BUZZER_PIN are both pin 6'):
+        board_like("pico", BUZZER_PIN=6)
+    with pytest.raises(ValueError, match=r'PIXEL_PIN and BUTTONS\["UP"\] are both pin \'D6\''):
+        board_like("feather_rp2040", PIXEL_PIN="D6")
+
+
+def test_the_fake_circuitpython_pins_are_taken_as_on_the_real_one():
+    """CircuitPython 10.0.0: a pin in use by another peripheral is a
+    ValueError until deinit (microcontroller/Pin.c); setting an input's
+    value is an AttributeError (digitalio/DigitalInOut.c); PWMOut checks
+    its duty cycle and frequency (pwmio/PWMOut.c). The fakes were kinder."""
+    with fake_modules("circuitpython") as m:
+        board, digitalio, pwmio = m["board"], m["digitalio"], m["pwmio"]
+        d = digitalio.DigitalInOut(board.D5)
+        with pytest.raises(ValueError, match="D5 in use"):
+            digitalio.DigitalInOut(board.D5)
+        with pytest.raises(ValueError, match="D5 in use"):
+            m["keypad"].Keys((board.D5,), value_when_pressed=False)
+        with pytest.raises(AttributeError):
+            d.value = True
+        d.deinit()
+        out = pwmio.PWMOut(board.D5, variable_frequency=True)
+        with pytest.raises(ValueError):
+            out.duty_cycle = 65536
+        with pytest.raises(ValueError):
+            out.frequency = 0
+        fixed = pwmio.PWMOut(board.A1)
+        with pytest.raises(AttributeError):
+            fixed.frequency = 440

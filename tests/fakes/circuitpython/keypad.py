@@ -59,6 +59,9 @@ class EventQueue:
 
 class Keys:
     def __init__(self, pins, value_when_pressed, pull=True, interval=0.02, max_events=64):
+        names = [getattr(p, "name", None) for p in pins]  # (Blinka's pins: not checked)
+        if None not in names and len(set(names)) != len(names):
+            raise ValueError("pins must be unique")  # validate_no_duplicate_pins
         self.dios = []
         for p in pins:
             d = digitalio.DigitalInOut(p)
@@ -88,3 +91,5 @@ class Keys:
 
     def deinit(self):
         fakehw.stop(self)
+        for d in self.dios:
+            d.deinit()
