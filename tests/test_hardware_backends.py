@@ -769,3 +769,23 @@ def test_the_fake_circuitpython_pins_are_taken_as_on_the_real_one():
         fixed = pwmio.PWMOut(board.A1)
         with pytest.raises(AttributeError):
             fixed.frequency = 440
+
+
+@pytest.mark.parametrize("port,board,timer_id", [("rp2", "pico", 0),
+                                                 ("esp32", "esp32s3_devkitc", -1)])
+def test_a_timer_the_port_does_not_have_is_said_on_the_console(monkeypatch, capsys, port,
+                                                               board, timer_id):
+    """MicroPython 1.27's rp2 has only Timer(-1), an ESP32 only 0-3 (the fake
+    took any id): a board file with the other port's TIMER_ID boots without
+    the timer that reads the buttons and feeds the watchdog through long
+    moves, and says so instead of nothing."""
+    with fake_modules("micropython") as m:
+        monkeypatch.setattr(sys, "platform", port)
+        b = board_like(board, TIMER_ID=timer_id)
+        app, hal = start.start(b, "micropython", m, storage=MemoryStorage())
+        assert hal.timer is None
+        assert "tomo: no timer (TIMER_ID %d: " % timer_id in capsys.readouterr().out
+    with fake_modules("micropython") as m:
+        monkeypatch.setattr(sys, "platform", port)
+        app, hal = start.start(board, "micropython", m, storage=MemoryStorage())
+        assert hal.timer is not None  # the board files' own ids work
