@@ -52,12 +52,14 @@ def open_game(app, game, session_of, new, restarted=False):
     a board, the device is restarting)."""
     from firmware.play import PlayScreen
     back = app.screen
+    # Loading a game's modules takes seconds from .py sources. MicroPython's
+    # timer gives that the watchdog's patience; CircuitPython's watchdog has
+    # none (no timer), so it is paused while the modules load.
     wd = app.hal.watchdog
+    if wd is not None and wd.patience_ms:
+        wd = None
     for keep in (game, None if new else game):
         games.unload(keep=keep)
-        # Loading a game's modules takes seconds from .py sources on
-        # CircuitPython, whose watchdog no timer feeds: the load has its own
-        # patience (the watchdog paused), as a long computation would.
         if wd is not None:
             wd.pause()
         try:
