@@ -10,11 +10,12 @@ hangs, run the firmware.
    parked: RESUME brings it back), A opens the hardware check screen.
 4. The watchdog (hal/watchdog.py; on CircuitPython armed only once the
    firmware is imported and any saved game is back) resets a hung device;
-   the game then comes back on its turn. If the device is reset by the watchdog (or by a crash)
-   twice in a row at the same saved position, it is stuck there: the game is
-   parked and boot goes to the menu, with the watchdog off for that session on
-   boards without timer-fed patience (CircuitPython), so a computer move too
-   long for the hardware timeout can finish when the player resumes.
+   the game then comes back on its turn. If the device is reset by the
+   watchdog (or by a crash) twice in a row at the same saved position, it
+   is stuck there: the game is parked and boot goes to the menu, with the
+   watchdog off for that session on boards without timer-fed patience
+   (CircuitPython), so a computer move too long for the hardware timeout
+   can finish when the player resumes.
 5. Ctrl-C (also what mpremote sends first) stops the game and the watchdog,
    leaving the REPL usable; any other error is printed, written to
    <storage>/crash.txt, and the device restarts into the saved game.

@@ -242,7 +242,8 @@ def test_flash_to_a_circuitpython_drive(tmp_path, capsys):
     # Sources, not .mpy: said clearly, first and last (the larger games may
     # not fit in the RAM of an RP2040 board); it used to copy them silently.
     err = out.err.splitlines()
-    assert err[0].startswith("WARNING: copied .py sources") and "--mpy-cross" in err[0]
+    assert err[0].startswith("WARNING: copying .py sources") and "--mpy-cross" in err[0]
+    assert err[1].startswith("WARNING: copied .py sources")
     assert "NO MEMORY FOR THIS GAME" in out.err and err[-1].strip().startswith("board's")
     assert "--mpy-cross PATH" in out.err
 

@@ -203,7 +203,8 @@ def flash_circuitpython(args):
             except OSError as e:
                 raise SystemExit("cannot run %s: %s" % (args.mpy_cross, e))
     if not args.mpy_cross:
-        print(SOURCES_WARNING.splitlines()[0], file=sys.stderr)
+        print("WARNING: copying .py sources, not compiled .mpy files (no --mpy-cross): "
+              "see the end", file=sys.stderr)
     plan, remove = circuitpython_plan(drive, board, args.mpy_cross)
     for path in remove:
         print("rm -rf %s" % shlex.quote(path))
