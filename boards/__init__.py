@@ -14,6 +14,12 @@ on CircuitPython, the device-tree model on a Raspberry Pi), else the
 platform's default board.
 """
 
+# docs/hardware.md's rule: POWER_BUDGET_MA is what the supply gives less
+# about this much for the board itself (a Pico draws some 25 mA, an ESP32-S3
+# up to ~100 mA with its radio off), so a USB port's 500 mA gives 400.
+BOARD_MA = 100
+USB_PORT_MA = 500
+
 # Every setting a board may give, with its default.
 DEFAULTS = (
     ("NAME", ""),
@@ -33,7 +39,8 @@ DEFAULTS = (
     ("COLOR_ORDER", "GRB"),  # WS2812B: GRB; some strips RGB; RGBW parts GRBW
     # Power
     ("MAX_BRIGHTNESS", 100),  # % of full duty that the menu's 100% means
-    ("POWER_BUDGET_MA", 500),  # what the LEDs may draw, estimated per frame
+    ("POWER_BUDGET_MA", USB_PORT_MA - BOARD_MA),  # what the LEDs may draw, estimated
+    # per frame: the supply's current less the board's
     ("LED_MA_PER_CHANNEL", 20),  # one colour channel at full duty
     ("LED_IDLE_MA", 1),  # one LED, dark
     # Buttons: name -> pin; UP DOWN LEFT RIGHT A B are needed, MENU optional
@@ -147,6 +154,17 @@ def check(b):
     if b.BUZZER_PIN is not None:
         pin("BUZZER_PIN", b.BUZZER_PIN)
     whole("BUZZER_MAX_DUTY", 0, 100, "BUZZER_MAX_DUTY is a percentage, 0-100")
+    # One pin, one job: CircuitPython refuses a pin in use ("D5 in use") at
+    # start-up, MicroPython would drive a button's pin as the matrix's.
+    uses = [("PIXEL_PIN", b.PIXEL_PIN)] + [('BUTTONS["%s"]' % n, b.BUTTONS[n])
+                                           for n in NEEDED_BUTTONS + ("MENU",) if n in b.BUTTONS]
+    if b.BUZZER_PIN is not None:
+        uses.append(("BUZZER_PIN", b.BUZZER_PIN))
+    for i in range(len(uses)):
+        for j in range(i):
+            if uses[i][1] == uses[j][1]:
+                bad("%s and %s are both pin %r: one pin, one job" % (uses[j][0], uses[i][0],
+                                                                      uses[i][1]))
     whole("WATCHDOG_MS", 1, None)
     whole("WATCHDOG_PATIENCE_S", 1, None)
     whole("TIMER_ID", -1, None)

@@ -27,8 +27,8 @@ FLIP_X = False
 FLIP_Y = False
 COLOR_ORDER = "GRB"
 
-# Power: USB gives 500 mA; the limiter keeps the LEDs' estimate under this.
-POWER_BUDGET_MA = 500
+# Power: a USB port's 500 mA less ~100 mA for the Pico (a bigger supply: its mA less 100).
+POWER_BUDGET_MA = 400
 LED_MA_PER_CHANNEL = 20
 LED_IDLE_MA = 1
 MAX_BRIGHTNESS = 100

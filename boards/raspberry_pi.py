@@ -23,7 +23,7 @@ FLIP_X = False
 FLIP_Y = False
 COLOR_ORDER = "GRB"
 
-POWER_BUDGET_MA = 500
+POWER_BUDGET_MA = 400  # raise it to the matrix supply's current less ~100 mA
 LED_MA_PER_CHANNEL = 20
 LED_IDLE_MA = 1
 MAX_BRIGHTNESS = 100

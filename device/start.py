@@ -8,12 +8,14 @@ hangs, run the firmware.
    platform's default (boards/__init__.py).
 3. Buttons held at power-on: B starts at the menu (a game in progress is
    parked: RESUME brings it back), A opens the hardware check screen.
-4. The watchdog (hal/watchdog.py) resets a hung device; the game then comes
-   back on its turn. If the device is reset by the watchdog (or by a crash)
-   twice in a row at the same saved position, it is stuck there: the game is
-   parked and boot goes to the menu, with the watchdog off for that session on
-   boards without timer-fed patience (CircuitPython), so a computer move too
-   long for the hardware timeout can finish when the player resumes.
+4. The watchdog (hal/watchdog.py; on CircuitPython armed only once the
+   firmware is imported and any saved game is back) resets a hung device;
+   the game then comes back on its turn. If the device is reset by the
+   watchdog (or by a crash) twice in a row at the same saved position, it
+   is stuck there: the game is parked and boot goes to the menu, with the
+   watchdog off for that session on boards without timer-fed patience
+   (CircuitPython), so a computer move too long for the hardware timeout
+   can finish when the player resumes.
 5. Ctrl-C (also what mpremote sends first) stops the game and the watchdog,
    leaving the REPL usable; any other error is printed, written to
    <storage>/crash.txt, and the device restarts into the saved game.
@@ -213,13 +215,27 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
     elif resets >= 2:
         park_saved_game(hal.storage)
         notice = "STUCK - GAME PAUSED"
-    if resets >= 2 and hal.platform == "circuitpython":
-        hal.watchdog = None  # let a long computer move finish this time
-    else:
-        be.start_watchdog(hal, board, **kw)
-    be.start_timer(hal, board, **kw)
-    from firmware.main import boot
-    app = boot(hal)
+
+    def arm():
+        if resets >= 2 and hal.platform == "circuitpython":
+            hal.watchdog = None  # let a long computer move finish this time
+        else:
+            be.start_watchdog(hal, board, **kw)
+        be.start_timer(hal, board, **kw)
+    # Importing the firmware and resuming a game take seconds from .py
+    # sources. MicroPython's timer gives that the watchdog's patience;
+    # CircuitPython has no timer, so there it is armed afterwards - in a
+    # finally: an error while booting still arms it, the board resets and
+    # the guard counts it.
+    early = hal.platform != "circuitpython"
+    if early:
+        arm()
+    try:
+        from firmware.main import boot
+        app = boot(hal)
+    finally:
+        if not early:
+            arm()
     app.log("ready board=%s reset=%s" % (board.NAME, "watchdog" if watchdog_reset else "normal"))
     if notice:
         app.tell(notice)

@@ -52,8 +52,16 @@ def open_game(app, game, session_of, new, restarted=False):
     a board, the device is restarting)."""
     from firmware.play import PlayScreen
     back = app.screen
+    # Loading a game's modules takes seconds from .py sources. MicroPython's
+    # timer gives that the watchdog's patience; CircuitPython's watchdog has
+    # none (no timer), so it is paused while the modules load.
+    wd = app.hal.watchdog
+    if wd is not None and wd.patience_ms:
+        wd = None
     for keep in (game, None if new else game):
         games.unload(keep=keep)
+        if wd is not None:
+            wd.pause()
         try:
             session = session_of()
             app.goto(PlayScreen(session))
@@ -62,6 +70,9 @@ def open_game(app, game, session_of, new, restarted=False):
             app.screen = back
             gc.collect()
             continue
+        finally:
+            if wd is not None:
+                wd.resume()
         if new:
             saves.clear_game(app.hal.storage)
             app.autosave(session)

@@ -16,7 +16,10 @@ def storage_dir(board):
 
 def make_hal(board, modules=None, storage=None):
     from hal.clock import TicksClock
+    from hal.storage import FileStorage
     clock = None if modules and "supervisor" in modules else TicksClock()
+    if storage is None:
+        storage = FileStorage(storage_dir(board))  # a Linux filesystem: atomic renames
     hal = circuitpython_hal.make_hal(board, modules, storage, storage_root=storage_dir(board),
                                      clock=clock)
     hal.name = board.NAME

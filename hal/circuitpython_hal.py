@@ -13,7 +13,7 @@ from hal.devices import PwmSound
 from hal.inputs import KeypadReader, TimedButtons, button_bits
 from hal.pipeline import LedDisplay
 from hal.sound import Sound
-from hal.storage import FileStorage
+from hal.slot_storage import SlotFileStorage
 from hal.watchdog import Watchdog
 
 _TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms wraps here
@@ -138,7 +138,9 @@ def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
         else:
             clock = TicksClock()
     if storage is None:
-        storage = FileStorage(storage_root or board.STORAGE)
+        # CIRCUITPY is FAT on flash without wear levelling: save slots are
+        # rewritten in place (hal/slot_storage.py).
+        storage = SlotFileStorage(storage_root or board.STORAGE)
     hal = Hal(display, buttons, sound, clock, storage, name=board.NAME)
     hal.board = board
     hal.pixels = pixels
@@ -158,7 +160,9 @@ def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
 
 
 class CircuitPythonWdt:
-    """microcontroller.watchdog in RESET mode."""
+    """microcontroller.watchdog in RESET mode. CircuitPython 10 has no
+    WatchDogTimer.deinit(): `mode = None` switches it off (CircuitPython 9
+    has both)."""
 
     def __init__(self, microcontroller, watchdog_mod, timeout_ms):
         w = microcontroller.watchdog
@@ -178,14 +182,14 @@ class CircuitPythonWdt:
         self.w.feed()
 
     def pause(self):
-        self.w.deinit()
+        self.w.mode = None
 
     def resume(self):
         self.w.timeout = self.timeout_ms / 1000
         self.w.mode = self.mode
 
     def stop(self):
-        self.w.deinit()
+        self.w.mode = None
         return True
 
 

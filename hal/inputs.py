@@ -116,6 +116,20 @@ class PinSampler:
         return out
 
 
+def reset_keys(keys):
+    """keys.reset(): every key counts as released, so held ones are pressed
+    again on the next scan. Adafruit Blinka 10.0.0's Keys.reset() binds its
+    two pressed-state lists to one list, after which its scan never sees a
+    change and no key event comes again; there (the only keypad whose Keys
+    has these lists) two separate lists do what reset() means."""
+    if hasattr(keys, "_previously_pressed") and hasattr(keys, "_currently_pressed"):
+        n = len(keys._currently_pressed)
+        keys._currently_pressed = [False] * n
+        keys._previously_pressed = [False] * n
+    else:
+        keys.reset()
+
+
 class KeypadReader:
     """Turns a keypad.Keys event queue into (mask, clock ms) changes.
 
@@ -138,7 +152,7 @@ class KeypadReader:
             # Events were lost: start again from "all released"; keys still
             # held come back as new presses on the next scan.
             q.clear()
-            self.keys.reset()
+            reset_keys(self.keys)
             self.mask = 0
             out.append((0, now))
         ev = self.event

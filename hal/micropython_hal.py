@@ -154,7 +154,10 @@ def start_timer(hal, board, modules=None):
     try:
         timer = machine.Timer(board.TIMER_ID)
         timer.init(mode=machine.Timer.PERIODIC, period=board.BUTTON_SCAN_MS, callback=on_timer)
-    except (ValueError, OSError, TypeError, AttributeError):
+    except (ValueError, OSError, TypeError, AttributeError) as e:
+        # Buttons are then read once a frame, and nothing feeds the
+        # watchdog through a long computer move: say why on the console.
+        print("tomo: no timer (TIMER_ID %r: %s): see docs/hardware.md" % (board.TIMER_ID, e))
         return None
     hal.timer = timer
     return timer

@@ -307,6 +307,53 @@ def test_keypad_overflow_resyncs_from_released():
     assert [B.kind_of(e) for e in ev][:1] == [RELEASE]
 
 
+def blinka_keypad_module():
+    """Adafruit Blinka's own keypad.py (the pinned adafruit-blinka in .venv),
+    loaded under another name so that it binds to the fake digitalio (call it
+    inside fake_modules("circuitpython"))."""
+    import importlib.util
+    import os
+    import sysconfig
+    path = os.path.join(sysconfig.get_paths()["purelib"], "keypad.py")
+    assert "Melissa LeBlanc-Williams" in open(path).read()  # Blinka's, not a fake
+    spec = importlib.util.spec_from_file_location("blinka_keypad", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_keys_still_report_after_an_overflow_with_blinkas_keypad():
+    """Blinka 10.0.0's Keys.reset() makes its previously- and currently-
+    pressed lists one list, after which a scan never sees a change: after a
+    queue overflow (which calls reset) the buttons of a Raspberry Pi stayed
+    dead until a restart. The real Keys class, scanned by hand (its own
+    thread is left asleep with a one-hour interval)."""
+    from tests.hw_helpers import fake_modules
+    with fake_modules("circuitpython") as m:
+        keypad = blinka_keypad_module()
+        fh, board = m["fakehw"], m["board"]
+        keys = keypad.Keys((board.D5, board.D6), value_when_pressed=False, pull=True,
+                           interval=3600, max_events=2)
+        reader = KeypadReader(keys, [1 << B.LEFT, 1 << B.RIGHT], keypad.Event())
+        b = TimedButtons(reader.drain)
+        for level in (0, None, 0):  # LEFT pressed, released, pressed: 3 events, room for 2
+            fh.drive("D5", level)
+            keys._keypad_keys_scan()
+        assert keys.events.overflowed
+        b.events(0)  # the overflow: start again from all released
+        keys._keypad_keys_scan()  # LEFT, still held, comes back as a press
+        fh.drive("D6", 0)
+        keys._keypad_keys_scan()  # RIGHT pressed
+        b.events(30)
+        b.events(60)
+        assert b.held(B.LEFT) and b.held(B.RIGHT)
+        fh.drive("D6", None)
+        keys._keypad_keys_scan()
+        b.events(90)
+        b.events(120)
+        assert not b.held(B.RIGHT)
+
+
 def test_presses_while_the_computer_thinks_are_dropped_by_clear():
     """The play screen calls buttons.clear() after a computer move: what the
     timer recorded meanwhile must not act afterwards."""

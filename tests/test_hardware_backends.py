@@ -103,7 +103,7 @@ def test_micropython_frames_stay_within_the_power_budget():
         hal.display.brightness = 100
         hal.display.show()
         wire = m["neopixel"].strips[0].writes[-1]
-        assert 256 * 1 + sum(wire) * 20 / 255 <= 500
+        assert 256 * 1 + sum(wire) * 20 / 255 <= hal.board.POWER_BUDGET_MA
         assert min(wire) >= 1
 
 
@@ -464,7 +464,7 @@ def test_circuitpython_boot_through_the_real_neopixel_library():
 def test_real_neopixel_library_sends_the_gamma_corrected_current_limited_frame(order):
     """Full white at full brightness through Adafruit's library: the bytes it
     writes are the limited frame in the board's colour order, within the
-    500 mA budget, every LED still lit; and a single dim pixel elsewhere on
+    board's budget, every LED still lit; and a single dim pixel elsewhere on
     the panel lands at its serpentine position with its gamma duty."""
     from hal.pipeline import Pipeline
     with fake_modules("circuitpython") as m:
@@ -477,13 +477,14 @@ def test_real_neopixel_library_sends_the_gamma_corrected_current_limited_frame(o
         wire = m["neopixel_write"].writes[-1][1]
         bpp = len(order)
         assert len(wire) == 256 * bpp
-        rgb = Pipeline(bytearray(b"\xff" * 768), order="RGB", fast=False)
+        rgb = Pipeline(bytearray(b"\xff" * 768), order="RGB", fast=False,
+                       budget_ma=board.POWER_BUDGET_MA)
         rgb.render(rgb.buf, 100)
         duty = rgb.out[0]
         assert rgb.limited and 1 <= duty < 10
         want = bytes([0 if c == "W" else duty for c in order]) * 256
         assert wire == want
-        assert 256 + sum(wire) * 20 / 255 <= 500
+        assert 256 + sum(wire) * 20 / 255 <= board.POWER_BUDGET_MA
         d.fill(0)
         d.pixel(3, 1, 0x804020)
         d.show()
@@ -568,6 +569,70 @@ def test_circuitpython_ctrl_c_stops_the_watchdog():
         m["fakehw"].advance(60000)
 
 
+def test_circuitpython_watchdog_pauses_and_resumes_without_deinit():
+    """CircuitPython 10 removed WatchDogTimer.deinit() (the fake follows it):
+    pause() and stop() used it, so pausing raised AttributeError and Ctrl-C
+    printed that the watchdog was kept fed while it went on resetting."""
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        wd = m["microcontroller"].watchdog
+        assert not hasattr(wd, "deinit")
+        hal.watchdog.pause()
+        assert wd.mode is None
+        fh.advance(30000)  # a long computation while paused: no reset
+        hal.watchdog.resume()
+        assert wd.mode == "RESET" and wd.timeout == 8.0
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
+def slow(fh, ms, func):
+    """`func`, taking `ms` of fake time first (compiling .py sources)."""
+    def wrapped(*args, **kwargs):
+        fh.advance(ms)
+        return func(*args, **kwargs)
+    return wrapped
+
+
+def test_circuitpython_importing_and_resuming_from_source_cannot_trip_the_watchdog(
+        monkeypatch):
+    """The watchdog was armed before the firmware's import: from .py sources
+    importing and resuming a game take seconds on CircuitPython, with no
+    timer to feed it. Now it is armed once the game is back on screen (a
+    boot taking 9 s resumes), and it still catches a hang afterwards."""
+    import firmware.main
+    storage = MemoryStorage()
+    game = saved_game(storage)
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        monkeypatch.setattr(firmware.main, "boot", slow(fh, 9000, firmware.main.boot))
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=storage)
+        assert isinstance(app.screen, PlayScreen) and app.screen.session.ply == game.ply
+        assert m["microcontroller"].watchdog.mode == "RESET"
+        frames(app, fh, 5)
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
+def test_circuitpython_a_game_loading_from_source_has_its_own_patience(monkeypatch):
+    """Starting a game from the menu loads its modules inside a frame; from
+    sources that may outlast the 8 s watchdog. The load pauses it, and it is
+    armed again afterwards."""
+    from firmware import launch
+    with fake_modules("circuitpython") as m:
+        fh = m["fakehw"]
+        app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
+        frames(app, fh, 3)
+        monkeypatch.setattr(PlayScreen, "__init__", slow(fh, 9000, PlayScreen.__init__))
+        session = Session("tomoko", ["human", "easy"], "standard", 3)
+        assert launch.open_game(app, "tomoko", lambda: session, True)
+        assert isinstance(app.screen, PlayScreen)
+        assert m["microcontroller"].watchdog.mode == "RESET"
+        with pytest.raises(fh.HardReset):
+            fh.advance(9000)
+
+
 # Raspberry Pi with Blinka --------------------------------------------------------------
 
 def test_blinka_backend_on_fake_pins():
@@ -595,8 +660,10 @@ sys.path.insert(0, os.path.join(%(fakes)r, "circuitpython"))
 import keypad as fake_keypad  # no scanning thread in a test
 b = boards.load("raspberry_pi")
 settings = {k: getattr(b, k) for k, _ in boards.DEFAULTS}
-settings.update(PIXEL_PIN="NEOPIXEL", BUTTONS={n: "Dx_INPUT_TRUE" for n in
-                ("UP", "DOWN", "LEFT", "RIGHT", "A", "B")})
+settings.update(PIXEL_PIN="NEOPIXEL", BUTTONS=dict(zip(
+    ("UP", "DOWN", "LEFT", "RIGHT", "A", "B"),
+    ("Dx_INPUT_TRUE", "Dx_INPUT_FALSE", "Dx_INPUT_TOGGLE", "Dx_INPUT_TRUE_PULL_UP",
+     "Dx_INPUT_TRUE_PULL_DOWN", "Dx_OUTPUT"))))
 hal = blinka_hal.make_hal(boards.Board(settings, "pi_test"), {"keypad": fake_keypad},
                           MemoryStorage())
 d = hal.display
@@ -704,3 +771,57 @@ def test_a_copied_board_file_is_all_it_takes(tmp_path, monkeypatch):
             assert lit == [15 * 16 + 15]
     finally:
         sys.modules.pop("boards.my_pico", None)
+
+
+def test_a_pin_given_two_jobs_is_refused_by_name():
+    """Real CircuitPython refuses a pin in use ("A0 in use", the fakes now
+    too); MicroPython would quietly drive a button's pin as the buzzer."""
+    with pytest.raises(ValueError, match=r'BUTTONS\["A"\] and BUZZER_PIN are both pin 6'):
+        board_like("pico", BUZZER_PIN=6)
+    with pytest.raises(ValueError, match=r'PIXEL_PIN and BUTTONS\["UP"\] are both pin \'D6\''):
+        board_like("feather_rp2040", PIXEL_PIN="D6")
+
+
+def test_the_fake_circuitpython_pins_are_taken_as_on_the_real_one():
+    """CircuitPython 10.0.0: a pin in use by another peripheral is a
+    ValueError until deinit (microcontroller/Pin.c); setting an input's
+    value is an AttributeError (digitalio/DigitalInOut.c); PWMOut checks
+    its duty cycle and frequency (pwmio/PWMOut.c). The fakes were kinder."""
+    with fake_modules("circuitpython") as m:
+        board, digitalio, pwmio = m["board"], m["digitalio"], m["pwmio"]
+        d = digitalio.DigitalInOut(board.D5)
+        with pytest.raises(ValueError, match="D5 in use"):
+            digitalio.DigitalInOut(board.D5)
+        with pytest.raises(ValueError, match="D5 in use"):
+            m["keypad"].Keys((board.D5,), value_when_pressed=False)
+        with pytest.raises(AttributeError):
+            d.value = True
+        d.deinit()
+        out = pwmio.PWMOut(board.D5, variable_frequency=True)
+        with pytest.raises(ValueError):
+            out.duty_cycle = 65536
+        with pytest.raises(ValueError):
+            out.frequency = 0
+        fixed = pwmio.PWMOut(board.A1)
+        with pytest.raises(AttributeError):
+            fixed.frequency = 440
+
+
+@pytest.mark.parametrize("port,board,timer_id", [("rp2", "pico", 0),
+                                                 ("esp32", "esp32s3_devkitc", -1)])
+def test_a_timer_the_port_does_not_have_is_said_on_the_console(monkeypatch, capsys, port,
+                                                               board, timer_id):
+    """MicroPython 1.27's rp2 has only Timer(-1), an ESP32 only 0-3 (the fake
+    took any id): a board file with the other port's TIMER_ID boots without
+    the timer that reads the buttons and feeds the watchdog through long
+    moves, and says so instead of nothing."""
+    with fake_modules("micropython") as m:
+        monkeypatch.setattr(sys, "platform", port)
+        b = board_like(board, TIMER_ID=timer_id)
+        app, hal = start.start(b, "micropython", m, storage=MemoryStorage())
+        assert hal.timer is None
+        assert "tomo: no timer (TIMER_ID %d: " % timer_id in capsys.readouterr().out
+    with fake_modules("micropython") as m:
+        monkeypatch.setattr(sys, "platform", port)
+        app, hal = start.start(board, "micropython", m, storage=MemoryStorage())
+        assert hal.timer is not None  # the board files' own ids work

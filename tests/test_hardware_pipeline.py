@@ -340,11 +340,34 @@ def test_a_board_budget_must_show_a_full_white_frame(width, height, ma, idle):
 
 def test_the_least_budget_of_a_16x16_panel_is_317_ma():
     """docs/hardware.md, Power: "On a 16x16 panel that needs 317 mA (256 mA
-    idle + 61 mA ...)"; the default 500 is well above it."""
+    idle + 61 mA ...)"; the default 400 is above it."""
     with pytest.raises(ValueError, match="POWER_BUDGET_MA 316 is below 317"):
         board_with(POWER_BUDGET_MA=316)
-    assert board_with(POWER_BUDGET_MA=317) and board_with(POWER_BUDGET_MA=500)
+    assert board_with(POWER_BUDGET_MA=317) and board_with(POWER_BUDGET_MA=400)
     assert boards.least_budget_ma(256) == 317 == 256 + 61
+
+
+def test_the_default_budget_follows_the_docs_rule_for_a_usb_port():
+    """docs/hardware.md: set POWER_BUDGET_MA to what the supply gives less
+    ~100 mA for the board. The default was 500 - a USB port's whole 500 mA
+    for the LEDs alone. The default, each board file powered from USB, and
+    the figures the docs give all follow the rule."""
+    import os
+    default = dict(boards.DEFAULTS)["POWER_BUDGET_MA"]
+    assert default + boards.BOARD_MA <= boards.USB_PORT_MA
+    assert default >= boards.least_budget_ma(256)
+    for name in ("pico", "esp32s3_devkitc", "feather_rp2040"):
+        assert boards.load(name).POWER_BUDGET_MA + boards.BOARD_MA <= boards.USB_PORT_MA
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    doc = open(os.path.join(root, "docs", "hardware.md")).read()
+    assert "| `POWER_BUDGET_MA` | %d |" % default in doc
+    assert "(%d mA by default" % default in doc
+    assert "USB power, %d mA budget" % default in doc
+    light = default - 256
+    assert "leaves ~%d mA for light: about %.1f%% of full white" % (
+        light, 100.0 * light / (256 * 60)) in doc.replace("\n", " ")
+    readme = open(os.path.join(root, "README.md")).read()
+    assert "(%d mA by default" % default in readme
 
 
 def test_the_plain_path_frame_after_frame_is_the_reference():

@@ -236,8 +236,16 @@ def test_flash_to_a_circuitpython_drive(tmp_path, capsys):
     assert (drive / "tomo_board.txt").read_text().strip() == "feather_rp2040"
     # Only a reset runs boot.py (the drive writable for saves): the last
     # words must ask for it, as docs/hardware.md does.
-    last = capsys.readouterr().out.splitlines()[-1]
+    out = capsys.readouterr()
+    last = out.out.splitlines()[-1]
     assert "Eject the drive and press RESET" in last, last
+    # Sources, not .mpy: said clearly, first and last (the larger games may
+    # not fit in the RAM of an RP2040 board); it used to copy them silently.
+    err = out.err.splitlines()
+    assert err[0].startswith("WARNING: copying .py sources") and "--mpy-cross" in err[0]
+    assert err[1].startswith("WARNING: copied .py sources")
+    assert "NO MEMORY FOR THIS GAME" in out.err and err[-1].strip().startswith("board's")
+    assert "--mpy-cross PATH" in out.err
 
 
 def fake_mpy_cross(path, log):
@@ -285,9 +293,10 @@ def test_flash_dry_run_with_mpy_cross_prints_the_compile_and_builds_nothing(
     for rel in sources:
         mpy = rel[:-3] + ".mpy"
         assert "cp %s/%s %s/%s" % (out, mpy, drive, mpy) in lines
-    # The real run does what the dry run said.
+    # The real run does what the dry run said, with no warning about sources.
     drive.mkdir()
     assert flash.main(["--circuitpython", str(drive), "--mpy-cross", prog]) == 0
+    assert "WARNING" not in capsys.readouterr().err
     ran = [re.sub(r"/cpy\.build-\d+/", "/cpy/", line) for line in log.read_text().splitlines()]
     assert ran == [c.split(" ", 1)[1] for c in compiles]  # (built in a staging folder)
     for rel in sources:
@@ -365,3 +374,28 @@ def test_the_hardware_page_documents_every_board_and_setting():
     for word in ("330 ohm", "1000 uF", "15 A", "level shift", "UF2", "mpremote",
                  "./tools/flash", "watchdog", "mip"):
         assert word.lower() in text.lower(), word
+
+
+def test_every_mpremote_command_in_the_docs_resumes():
+    """mpremote soft-resets the board before most commands unless told
+    `resume`; an ESP32 keeps its watchdog across a soft reset but loses the
+    timer that feeds it, so it resets mid-command (docs/hardware.md's mip
+    update lacked it). Every command in the docs that touches the board
+    (all but `repl` and `devs`) says `resume` first, as ./tools/flash does."""
+    found = []
+    for rel in ("README.md", "docs/hardware.md", "docs/reliability.md"):
+        text = open(os.path.join(ROOT, rel)).read()
+        blocks = "\n".join(re.findall(r"^```.*?^```", text, re.M | re.S))
+        for cmd in re.findall(r"`(mpremote\b[^`]*)`", re.sub(r"^```.*?^```", "", text,
+                                                                flags=re.M | re.S)) + \
+                re.findall(r"^\s*(mpremote\b.*)$", blocks, re.M):
+            words = cmd.split()
+            if words[1:2] == ["connect"]:
+                words = words[2:]
+            else:
+                words = words[1:]
+            if not words or words[0] in ("repl", "devs"):
+                continue
+            found.append((rel, cmd))
+            assert words[0] == "resume", "%s: %s" % (rel, cmd)
+    assert any("mip install" in cmd for _, cmd in found)

@@ -14,7 +14,8 @@ the board. The MicroPython interpreter itself must be on the board first
 
 CircuitPython: copies the .py sources (MicroPython's .mpy files do not load
 on CircuitPython), code.py and boot.py, Adafruit's NeoPixel library into
-lib/, and tomo_board.txt to the mounted CIRCUITPY drive. With
+lib/, and tomo_board.txt to the mounted CIRCUITPY drive, with a warning:
+from sources the larger games may not fit in an RP2040's RAM. With
 --mpy-cross PATH (CircuitPython's own mpy-cross, matching its version) it
 copies compiled .mpy files instead, which need less RAM to import.
 """
@@ -33,6 +34,14 @@ from tools.build_mpy import DEFAULT_OUT, DEVICE_PACKAGES, ROOT, build, compile_c
 CONFIG_FILE = "tomo_board.txt"
 CIRCUITPY_FILES = (("circuitpython/code.py", "code.py"), ("circuitpython/boot.py", "boot.py"))
 CPY_OUT = os.path.join(ROOT, "build", "cpy")  # the .mpy files made by --mpy-cross
+SOURCES_WARNING = """\
+WARNING: copied .py sources, not compiled .mpy files (no --mpy-cross).
+CircuitPython compiles each module as it loads: a game then needs up to about
+160 KB of RAM while it starts, more than the ~140 KB an RP2040 board has left
+for it, so the larger games may say NO MEMORY FOR THIS GAME, and every start
+takes seconds longer. For every game, flash again with
+    --mpy-cross PATH   (CircuitPython's own mpy-cross, same version as the
+                        board's: see docs/hardware.md, CircuitPython)"""
 
 def clean_code(root="/"):
     """Runs on the board before copying: removes the previous firmware
@@ -193,6 +202,9 @@ def flash_circuitpython(args):
                                  "mpy-cross?" % (args.mpy_cross, e.returncode, e.cmd[-1]))
             except OSError as e:
                 raise SystemExit("cannot run %s: %s" % (args.mpy_cross, e))
+    if not args.mpy_cross:
+        print("WARNING: copying .py sources, not compiled .mpy files (no --mpy-cross): "
+              "see the end", file=sys.stderr)
     plan, remove = circuitpython_plan(drive, board, args.mpy_cross)
     for path in remove:
         print("rm -rf %s" % shlex.quote(path))
@@ -215,6 +227,8 @@ def flash_circuitpython(args):
         # game's saves: until then it says NO SAVE.
         print("Done. Eject the drive and press RESET (only a reset runs boot.py, "
               "which lets the game save).")
+    if not args.mpy_cross:
+        print(SOURCES_WARNING, file=sys.stderr)  # last, where it is seen
     return 0
 
 

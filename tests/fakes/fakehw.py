@@ -18,6 +18,7 @@ levels = {}  # pin id or name -> level driven from outside (buttons)
 periodic = []  # [owner, period_ms, next_due_ms, callback]
 watchdogs = []  # objects with expired(now) -> reason or None
 log = []
+claimed = set()  # CircuitPython pins in use (DigitalInOut, Keys, PWMOut) by name
 
 
 def reset_state():
@@ -26,6 +27,20 @@ def reset_state():
     del periodic[:]
     del watchdogs[:]
     del log[:]
+    claimed.clear()
+
+
+def claim(pin):
+    """A CircuitPython pin taken by a peripheral: ValueError if it already
+    is, as shared-bindings/microcontroller/Pin.c validate_obj_is_free_pin
+    ("D5 in use", CircuitPython 10.0.0)."""
+    if pin.name in claimed:
+        raise ValueError("%s in use" % pin.name)
+    claimed.add(pin.name)
+
+
+def release(pin):
+    claimed.discard(pin.name)
 
 
 def ticks_ms():

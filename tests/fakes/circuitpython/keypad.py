@@ -1,6 +1,9 @@
 """Fake CircuitPython `keypad`: Keys scans its pins every `interval` of fake
 time (as the real one does in the background) and queues events with a
-supervisor.ticks_ms timestamp."""
+supervisor.ticks_ms timestamp. A full queue keeps what it has and drops the
+new event, setting `overflowed` (CircuitPython 10.0.0
+shared-module/keypad/EventQueue.c keypad_eventqueue_record; Blinka's
+keypad.py does the same)."""
 
 import fakehw
 import digitalio
@@ -27,8 +30,8 @@ class EventQueue:
 
     def _record(self, key_number, pressed, timestamp):
         if len(self._q) >= self._max:
-            self._q.pop(0)
             self.overflowed = True
+            return
         self._q.append((key_number, pressed, timestamp))
 
     def get(self):
@@ -56,6 +59,9 @@ class EventQueue:
 
 class Keys:
     def __init__(self, pins, value_when_pressed, pull=True, interval=0.02, max_events=64):
+        names = [getattr(p, "name", None) for p in pins]  # (Blinka's pins: not checked)
+        if None not in names and len(set(names)) != len(names):
+            raise ValueError("pins must be unique")  # validate_no_duplicate_pins
         self.dios = []
         for p in pins:
             d = digitalio.DigitalInOut(p)
@@ -85,3 +91,5 @@ class Keys:
 
     def deinit(self):
         fakehw.stop(self)
+        for d in self.dios:
+            d.deinit()

@@ -21,13 +21,19 @@ cpu = _Cpu()
 
 
 class _WatchDogTimer:
-    """Like the RP2040's: timeout at most 8.388 s; running once mode is set."""
+    """Like CircuitPython 10's on an RP2040 (shared-bindings/watchdog/
+    WatchDogTimer.c and ports/raspberrypi/common-hal/watchdog/
+    WatchDogTimer.c, tag 10.0.0): no deinit() any more - `mode = None`
+    switches it off; feed() silently does nothing while it is off; a timeout
+    whose whole seconds exceed 8 is a ValueError, and the hardware counts at
+    most 8.388 s (the pico-sdk caps the load value); setting the timeout
+    while running re-arms it, which feeds it."""
 
     MAX_S = 8.388
 
     def __init__(self):
-        self._timeout = None
-        self.mode = None
+        self._timeout = 0.0
+        self._mode = None
         self.feeds = 0
         self.last_feed = 0
 
@@ -37,21 +43,35 @@ class _WatchDogTimer:
 
     @timeout.setter
     def timeout(self, t):
-        if t > self.MAX_S:
-            raise ValueError("timeout exceeds maximum")
+        if int(t) < 0:
+            raise ValueError("timeout must be >= 0")
+        if int(t) > 8:
+            raise ValueError("timeout must be <= 8")
         self._timeout = t
+        if self._mode is not None:
+            self.last_feed = fakehw.now[0]
+
+    @property
+    def mode(self):
+        return self._mode
+
+    @mode.setter
+    def mode(self, m):
+        if m == "RAISE":
+            raise NotImplementedError()
+        if m is not None and self._mode is None:
+            self.last_feed = fakehw.now[0]  # watchdog_enable loads the counter
+        self._mode = m
 
     def feed(self):
-        if self.mode is None:
-            raise ValueError("watchdog not initialized")
+        if self._mode is None:
+            return
         self.feeds += 1
         self.last_feed = fakehw.now[0]
 
-    def deinit(self):
-        self.mode = None
-
     def expired(self, now):
-        if self.mode is not None and now - self.last_feed > self._timeout * 1000:
+        limit = min(self._timeout, self.MAX_S) * 1000
+        if self._mode is not None and now - self.last_feed > limit:
             cpu.reset_reason = ResetReason.WATCHDOG
             return "watchdog"
         return None

@@ -136,10 +136,20 @@ class WDT:
 
 
 class Timer:
+    """Ids as MicroPython 1.27 takes them when sys.platform names the port:
+    rp2 has only the virtual timer -1 ("Timer doesn't exist",
+    ports/rp2/machine_timer.c), an ESP32-S3 hardware timers 0-3 ("invalid
+    Timer number", ports/esp32/machine_timer.c)."""
+
     PERIODIC = 1
     ONE_SHOT = 0
 
     def __init__(self, id=-1, mode=PERIODIC, period=-1, callback=None, freq=-1):
+        import sys
+        if sys.platform == "rp2" and id != -1:
+            raise ValueError("Timer doesn't exist")
+        if sys.platform == "esp32" and not 0 <= id < 4:
+            raise ValueError("invalid Timer number")
         self.id = id
         self.callback = None
         if callback is not None:
