@@ -41,11 +41,15 @@ class App:
         except OSError:
             self.tell("NO SAVE")
 
-    def log(self, text):
+    def log(self, text, collect=True):
         """One line to the device's serial console, with the free heap (where
-        there is one; tools and tests read it)."""
+        there is one; tools and tests read it): after a collection, so it is
+        what the game really holds, unless `collect` is False (then it
+        includes garbage not yet collected)."""
         if self.hal.log is not None:
             free = getattr(gc, "mem_free", None)
+            if free is not None and collect:
+                gc.collect()
             self.hal.log(text if free is None else "%s free=%d" % (text, free()))
 
     def beep(self, notes):
@@ -77,7 +81,7 @@ class App:
         if not saves.save_game(self.hal.storage, session, where):
             self.tell("NO SAVE")
         else:
-            self.log("saved %s moves=%d" % (session.game, session.ply))
+            self.log("saved %s moves=%d" % (session.game, session.ply), collect=False)
 
     def game_over(self, session):
         """Count a finished game (once: not again after playing on for the

@@ -63,11 +63,11 @@ def run_flash_tool(port, bundle_dir):
 def flashed_image():
     """Path of a flash image with the project flashed by the tool and booted
     once to its menu, then powered off (made once per bundle and machine)."""
-    path = os.path.join(cache_dir(), "flashed-%s.bin" % bundle_digest())
+    path = os.path.join(cache_dir(), "flashed-%s.bin" % bundle_digest())  # its bundle beside it
     with one_at_a_time(path + ".lock"):
         if not os.path.exists(path):
             work = path + ".tmp"
-            pico, out = flash_with_the_tool(work, os.path.join(cache_dir(), "bundle"))
+            pico, out = flash_with_the_tool(work, path[:-4] + ".bundle")
             try:
                 assert out.returncode == 0, out.stdout + out.stderr
                 pico.wait_serial("tomo: ready", timeout=300)

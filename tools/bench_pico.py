@@ -1,0 +1,185 @@
+"""Timing on the emulated Pico: the official MicroPython v1.27.0 firmware with
+the project flashed by ./tools/flash (tools/pico_board.py), measured on the
+emulated clock.
+
+    python -m tools.bench_pico [--json] [--games tomoko,tomoe] [--moves N]
+
+What it measures (docs/benchmarks.md, "On the emulated Pico"):
+- boot: power-on to the first menu frame on the LED pin, and the free heap
+  the firmware reports there;
+- opening each game: the A press on the menu to the game's first frame;
+- a frame in a person's turn: `App.step()` timed with time.ticks_us on the
+  device, with the board's real LED output stage and neopixel driver, over
+  200 frames of a person's turn (the blinking cursor and other animations
+  running); its median, 95th percentile and maximum, and the share of frames
+  that went down the wire;
+- a computer move: `Session.computer_move()` timed on the device for the
+  `normal` and `hard` players over the first moves of a seeded game.
+
+The emulated clock counts the cycles rp2040js charges each ARMv6-M
+instruction (the Cortex-M0+ timings) at clk_sys = 125 MHz; it does not model
+XIP cache misses or bus contention, so a real RP2040 is this slow or slower
+(see docs/benchmarks.md for the comparison).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+
+from tools.pico_board import (board_from, computers_only, field, flashed_image, press_all,
+                               wait_line)
+from tools.pico_emu import Pico, mpremote, firmware_files, WHERE_TO_GET
+
+GAMES = ("tomoko", "tomoe", "tokkome", "toncc")
+SEED = 4242  # away from the seeds the tests use
+
+# Runs on the device after Ctrl-C: one game's frames in a person's turn.
+FRAME_CODE = """
+import gc, time, json
+from device import start
+board, hal = start.setup('pico')
+from engines_core import registry
+from firmware.app import App
+from firmware.session import Session
+from firmware.play import PlayScreen
+lo = registry.players('%(game)s')[0]
+app = App(hal)
+s = Session('%(game)s', ['human'] + ['normal'] * (lo - 1), registry.variants_for('%(game)s', lo)[0], %(seed)d)
+app.goto(PlayScreen(s))
+for i in range(60):
+    app.step()
+    time.sleep_ms(30)
+shown = hal.display.frames
+t = []
+for i in range(200):
+    t0 = time.ticks_us()
+    app.step()
+    t.append(time.ticks_diff(time.ticks_us(), t0))
+    time.sleep_ms(max(0, 30 - t[-1] // 1000))
+gc.collect()
+print('BENCH ' + json.dumps({'game': '%(game)s', 'step_us': t, 'shown': hal.display.frames - shown, 'free': gc.mem_free()}))
+"""
+
+# Runs on the device after Ctrl-C: computer moves of one level.
+MOVE_CODE = """
+import gc, time, json
+from engines_core import registry
+from firmware.session import Session
+lo = registry.players('%(game)s')[0]
+s = Session('%(game)s', ['%(level)s'] * lo, registry.variants_for('%(game)s', lo)[0], %(seed)d)
+t = []
+while len(t) < %(moves)d and not s.state.is_terminal():
+    gc.collect()
+    t0 = time.ticks_us()
+    a = s.computer_move()
+    t.append(time.ticks_diff(time.ticks_us(), t0))
+    s.play(a)
+print('BENCH ' + json.dumps({'game': '%(game)s', 'level': '%(level)s', 'move_us': t}))
+"""
+
+
+def _results(text):
+    return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("BENCH ")]
+
+
+def spread(values):
+    """median, p95, max of a list of numbers."""
+    v = sorted(values)
+    return {"n": len(v), "median": statistics.median(v), "p95": v[min(len(v) - 1, int(0.95 * len(v)))],
+            "max": v[-1]}
+
+
+def boot_and_open(image, game, folder):
+    """(ms power-on to the first menu frame, free heap at the menu, ms from the
+    A press to the game's first frame) on a board fresh from `image`."""
+    pico = board_from(image, folder)
+    try:
+        first = pico.wait_frame(lambda f: any(f.data), timeout=600)
+        ready = wait_line(pico, "ready", timeout=600)
+        presses = computers_only(game)
+        t0 = pico.query()["t"]
+        gap = 250
+        press_all(pico, presses, gap_ms=gap)
+        pressed = t0 + (len(presses) - 1) * gap * 1e6
+        wait_line(pico, "playing " + game, timeout=600)
+        n = len(pico.frames)
+        opened = pico.wait_frame(lambda f: f.start > pressed, timeout=600, since=n - 1)
+        return first.start / 1e6, int(field(ready, "free")), (opened.start - pressed) / 1e6
+    finally:
+        pico.close()
+
+
+def on_device(image, folder, code):
+    """Run `code` on a board fresh from `image` (the game stopped with Ctrl-C,
+    as mpremote does), return its BENCH results."""
+    pico = board_from(image, folder, paced=True)
+    try:
+        wait_line(pico, "ready", timeout=600)
+        with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+            f.write(code)
+        out = mpremote(pico.port, "resume", "run", f.name, timeout=3600)
+        os.remove(f.name)
+        if out.returncode != 0 or "Traceback" in out.stdout:
+            raise RuntimeError("on the device: %s%s" % (out.stdout[-2000:], out.stderr[-2000:]))
+        return _results(out.stdout)
+    finally:
+        pico.close()
+
+
+def measure(games=GAMES, moves=8):
+    image = flashed_image()
+    out = {"boot": [], "games": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in games:
+            folder = os.path.join(tmp, game)
+            os.makedirs(folder)
+            boot_ms, free, open_ms = boot_and_open(image, game, folder)
+            out["boot"].append({"ms": boot_ms, "free": free})
+            frames = on_device(image, folder, FRAME_CODE % {"game": game, "seed": SEED})[0]
+            row = {"open_ms": open_ms, "frame_us": spread(frames["step_us"]),
+                   "frames_shown": frames["shown"], "free_in_turn": frames["free"]}
+            for level in ("normal", "hard"):
+                r = on_device(image, folder, MOVE_CODE % {"game": game, "level": level,
+                                                          "seed": SEED, "moves": moves})[0]
+                row[level + "_move_us"] = spread(r["move_us"])
+            out["games"][game] = row
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true", help="one JSON object")
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--moves", type=int, default=8, help="computer moves timed per level")
+    ap.add_argument("--out", help="also write the JSON here (docs/pico-bench.json)")
+    args = ap.parse_args(argv)
+    if firmware_files() is None:
+        print("bench_pico: " + WHERE_TO_GET, file=sys.stderr)
+        return 2
+    games = [g for g in args.games.split(",") if g]
+    result = measure(games, args.moves)
+    text = json.dumps(result, indent=1, sort_keys=True)
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(text + "\n")
+    if args.json:
+        print(text)
+    else:
+        for b in result["boot"]:
+            print("boot to menu %.0f ms, %d bytes free" % (b["ms"], b["free"]))
+        for game, row in result["games"].items():
+            f = row["frame_us"]
+            print("%-8s open %.0f ms; frame median %.1f ms p95 %.1f max %.1f (%d shown); "
+                  "normal move median %.0f ms max %.0f; hard median %.0f ms max %.0f" % (
+                      game, row["open_ms"], f["median"] / 1e3, f["p95"] / 1e3, f["max"] / 1e3,
+                      row["frames_shown"], row["normal_move_us"]["median"] / 1e3,
+                      row["normal_move_us"]["max"] / 1e3, row["hard_move_us"]["median"] / 1e3,
+                      row["hard_move_us"]["max"] / 1e3))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
