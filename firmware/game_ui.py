@@ -6,7 +6,7 @@ who moves, the pass-the-device screen, computer moves, saving, the pause menu
 and the end of the game. The UI owns the picture and the cursor.
 """
 
-from firmware import gfx, palette
+from firmware import gfx, palette, sounds
 
 
 class GameUI:
@@ -67,6 +67,12 @@ class GameUI:
 
     def after_action(self, seat, action, now):
         """Called just after: start showing what happened."""
+
+    def cue(self, seat, action):
+        """The sound of `action`, just applied for `seat` (firmware/sounds:
+        MOVE, LAY or SCORE), or None for silence. The play screen plays it
+        for people's and computers' actions alike."""
+        return sounds.MOVE
 
     def resume(self, now):
         """The game came back from a save (a restart, or RESUME in the menu):

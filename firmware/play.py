@@ -54,6 +54,7 @@ class PlayScreen(Screen):
         self.pressed_at = [0] * B.COUNT  # when each button was last pressed
         self.listen_from = 0  # presses from before this are not for this screen
         self.named_until = 0  # the next person's name shows until then
+        self.last_mover = -1  # the seat of the last action applied here
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -98,6 +99,7 @@ class PlayScreen(Screen):
                 self.phase = PASS
                 self.shown_to = None
                 self.listen_from = now + HAND_OVER_MS
+                self.app.beep(sounds.TURN)  # pass the device: the next person's turn
             else:
                 self.begin_human(now, False)
         else:
@@ -107,6 +109,7 @@ class PlayScreen(Screen):
     def begin_human(self, now, passed):
         """A person's turn; `passed`: they took the device on a pass screen."""
         same = self.shown_to == self.seat  # the same person decides again
+        again = self.last_mover == self.seat  # more of the same turn
         self.phase = HUMAN
         self.shown_to = self.seat
         self.listen_from = now  # a press begun before (a double tap) is not for it
@@ -115,8 +118,8 @@ class PlayScreen(Screen):
             # No secrets, so no pass screen: name who plays now.
             self.named_until = self.listen_from = now + HAND_OVER_MS
         self.ui.begin_turn(self.seat, now)
-        if new_person:
-            self.app.beep(sounds.TURN)
+        if not passed and not again:
+            self.app.beep(sounds.TURN)  # (a pass screen sounded it already)
 
     def play(self, action, now):
         """Apply an action for the current seat and start showing it."""
@@ -128,7 +131,11 @@ class PlayScreen(Screen):
         # with several people); next_turn asks for the device to be passed
         # unless the same seat decides again (a turn of several actions).
         self.phase = SHOW
+        self.last_mover = seat
         self.ui.after_action(seat, action, self.app.now())
+        cue = self.ui.cue(seat, action)
+        if cue is not None:
+            self.app.beep(cue)
 
     def computer_move(self):
         """The computer's action; halves its effort if memory runs out."""
@@ -184,7 +191,7 @@ class PlayScreen(Screen):
                     self.play(action, now)
                 else:
                     self.ui.illegal(reason, now)
-                    self.app.beep(sounds.ERROR)
+                    self.app.beep(sounds.REFUSED)
 
     def pause_button(self, b, kind):
         if kind not in (B.PRESS, B.REPEAT):

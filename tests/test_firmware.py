@@ -169,7 +169,7 @@ def test_illegal_push_is_refused_with_feedback():
     run.run("A")
     assert st.serialize() == before and play.phase == HUMAN
     assert "undo" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     # The refused line (row 0: LEDs y 1-2) flashes red.
     red_frames = 0
     for _ in range(12):

@@ -225,7 +225,7 @@ def test_illegal_card_flashes_and_buzzes_and_changes_nothing():
     run.run("A")
     assert g.serialize() == before and play.phase == HUMAN
     assert "neither pile" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     red = 0
     for _ in range(12):
         run.advance(30)
@@ -243,7 +243,7 @@ def test_browsing_the_piles_shows_every_card_and_a_takes_the_tokkome():
     assert bar_heights(app)[6:10] == [1, 1, 2, 2]
     app.hal.sound.log.clear()
     run.run("A")  # the maki pile cannot be taken
-    assert g.tokkome and sounds.ERROR[0][0] in app.hal.sound.log
+    assert g.tokkome and sounds.REFUSED[0][0] in app.hal.sound.log
     run.run("LEFT,A")
     assert g.tokkome == [] and g.phase == T.LAY  # three 5s now
     assert hand_str(g, 0) == "1234455566"

@@ -116,7 +116,7 @@ def test_a_used_up_colour_flashes_the_cursor_not_the_line():
     app.hal.sound.log.clear()
     run.run("B")
     assert ui.colour == T.LIGHT and "dark" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     d = app.hal.display
     cursor, line = set(), set()
     for _ in range(12):
