@@ -21,6 +21,12 @@ HUMAN = 1  # a person chooses
 COMPUTER = 2  # a computer player is about to move
 SHOW = 3  # showing what the last action did
 COMPUTER_PAUSE_MS = 450  # let people see the board before a computer moves
+# A computer's search runs in slices of about this long between frames, so
+# the screen stays alive (thinking dots, animations, the pause). Longer
+# slices waste less on frames (a game's frame takes 11-15 ms on an RP2040),
+# shorter ones answer sooner: 80 ms keeps some 85% of the time for thinking
+# and draws the dots, which step every 150 ms, at most every other step.
+THINK_SLICE_MS = 80
 # A new person's screen (the pass screen, or their name when there is none)
 # ignores presses this long, and any press begun before: a double tap of A
 # on the last move must not pass it, nor move for the next person.
@@ -54,6 +60,8 @@ class PlayScreen(Screen):
         self.pressed_at = [0] * B.COUNT  # when each button was last pressed
         self.listen_from = 0  # presses from before this are not for this screen
         self.named_until = 0  # the next person's name shows until then
+        self.thinking = None  # a computer's search under way (a generator)
+        self.effort = 100  # its effort: halved when memory runs out
         self.last_mover = -1  # the seat of the last action applied here
 
     def enter(self, app, now):
@@ -137,18 +145,30 @@ class PlayScreen(Screen):
         if cue is not None:
             self.app.beep(cue)
 
-    def computer_move(self):
-        """The computer's action; halves its effort if memory runs out."""
-        effort = 100
+    def think(self):
+        """Run the computer's search for one slice (THINK_SLICE_MS); its
+        action once it is done, else None. Started anew at half the effort
+        if memory runs out. Between slices nothing touches the search, so
+        the action is the one Session.computer_move chooses."""
+        clock = self.app.hal.clock
+        start = clock.now()
         while True:
             try:
-                return self.session.computer_move(effort)
+                if self.thinking is None:
+                    self.thinking = self.session.computer_steps(self.effort)
+                next(self.thinking)
+            except StopIteration as e:
+                self.thinking = None
+                return e.value
             except MemoryError:
+                self.thinking = None
                 gc.collect()
-                if effort <= 1:
+                if self.effort <= 1:
                     # Last resort: any legal action keeps the game going.
                     return self.session.state.legal_actions()[0]
-                effort //= 2
+                self.effort //= 2
+            if clock.now() - start >= THINK_SLICE_MS:
+                return None
 
     # Events ------------------------------------------------------------------------
     def button(self, ev, now):
@@ -220,9 +240,10 @@ class PlayScreen(Screen):
         if self.phase == SHOW and not self.ui.busy(now):
             self.next_turn(now)
         elif self.phase == COMPUTER and now >= self.ready_at:
-            action = self.computer_move()
-            self.app.hal.buttons.clear()  # presses during the thinking are stale
-            self.play(action, now)
+            action = self.think()
+            if action is not None:
+                self.effort = 100
+                self.play(action, now)
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now):

@@ -134,17 +134,19 @@ def take_to_put_ms(hand, lay):
     times = {}
 
     def move(effort=100):
+        """As Session.computer_steps: a generator returning the action."""
         st = session.state
         if st.phase == T.LAY:
             return lay
         return st.legal_actions()[0]  # the take, then the lowest card
+        yield
 
     def play(action):
         times.setdefault(session.state.phase, app.now())
         session.state.apply(action)
         session.ply += 1
 
-    session.computer_move = move
+    session.computer_steps = move
     session.play = play
     while T.PLACE not in times:
         run.advance(20)

@@ -93,7 +93,7 @@ print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - fra
 _FULL_EFFORT = """
 def _full_effort(self):
     return self.session.computer_move(100)
-PlayScreen.computer_move = _full_effort
+PlayScreen.think = _full_effort
 """
 
 
