@@ -28,6 +28,7 @@ class GameUI:
         self.flash_reason = ""
         self.sound = None  # set by the play screen: plays a tone sequence
         self.tell = None  # set by the play screen: tell(text, ms, after) shows a notice
+        self.told = None  # the notice of the last refusal (the play screen ends it)
 
     def beep(self, notes):
         if self.sound is not None:
@@ -59,7 +60,7 @@ class GameUI:
         if self.tell is not None:
             for part, words in self.REFUSALS:
                 if part in reason:
-                    self.tell(words, 1200, 700)
+                    self.told = self.tell(words, 1200, 700)
                     break
 
     def before_action(self, seat, action):

@@ -132,6 +132,9 @@ class PlayScreen(Screen):
     def play(self, action, now):
         """Apply an action for the current seat and start showing it."""
         seat = self.seat
+        # A refusal's words are moot once an action is played.
+        self.app.untell(self.ui.told)
+        self.ui.told = None
         self.ui.before_action(seat, action)
         self.session.play(action)
         self.app.autosave(self.session)

@@ -361,7 +361,7 @@ def test_the_end_reveals_every_hand_and_set_then_the_result():
         run.advance(300)
     assert sorted(set(p for p in pages if 0 <= p < 3)) == [0, 1, 2]
     assert isinstance(app.screen, EndScreen)
-    assert app.screen.headline() == "P1 WINS"
+    assert app.screen.headline() == "YOU WIN"  # one person, P1, against computers
     assert g.scores() == [0, -3, -13]
     assert ui.result_lines() == [("0", TS.palette.PLAYERS[0]), ("-3", TS.palette.PLAYERS[1]),
                                  ("-13", TS.palette.PLAYERS[2])]

@@ -79,7 +79,8 @@ while not isinstance(app.screen, EndScreen):
     else:
         step(300)
     steps += 1
-    assert steps < (3000 if 'human' in kinds else 200000), 'game never ended'
+    # (a refusal's notice takes a press to clear)
+    assert steps < (6000 if 'human' in kinds else 200000), 'game never ended'
 st = session.state
 gc.collect()
 free = gc.mem_free()
