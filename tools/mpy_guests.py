@@ -184,14 +184,14 @@ for game in range(%(games)d):
     press(B.A)
     play = app.screen
     assert isinstance(play, PlayScreen)
-    real = play.session.computer_move
+    real = play.session.computer_steps
     tries = []
     def greedy(effort=100, real=real, tries=tries):
         tries.append(effort)
         if len(tries) == 1:
             hog = bytearray(10 * 1024 * 1024)  # far more than the heap
         return real(effort)
-    play.session.computer_move = greedy
+    play.session.computer_steps = greedy
     while not isinstance(app.screen, EndScreen):
         step(300)
     retries[game] = tries[0] * 1000 + tries[1]
