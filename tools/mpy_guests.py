@@ -16,7 +16,7 @@ from hal import Hal, buttons as B
 from hal.display import Display
 from hal.buttons import Buttons
 from hal.clock import FakeClock
-from hal.sound import RecordingSound
+from hal.sound import Sound
 from hal.storage import MemoryStorage
 from firmware.main import boot
 from firmware.menu import Menu
@@ -24,7 +24,9 @@ from firmware.play import PlayScreen
 from firmware.end import EndScreen
 from engines_core.prng import Rng
 
-hal = Hal(Display(), Buttons(), RecordingSound(), FakeClock(), MemoryStorage())
+# A silent Sound, as on a board without a buzzer: a RecordingSound's log of
+# every tone grows all game (every move has its sound) in a device-sized heap.
+hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
 %(before_boot)sapp = boot(hal)
 
 def step(ms):
