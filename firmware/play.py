@@ -2,8 +2,10 @@
 
 Whose turn it is, the pass-the-device screen before a person's secrets are
 shown (when two or more people play; without secrets, the next person's tag
-for a moment), computer moves (with a retry at lower
-effort if memory runs out), feedback for refused actions, saving after every
+for a moment), computer moves (thought out in slices between frames, with a
+retry at lower effort if memory runs out), each action's sound (the game
+says which: GameUI.cue) and TURN as a person's turn begins, feedback for
+refused actions, saving after every
 move, the pause menu (hold B: go on, quit, or read the game's keys) and the
 hand-over to the end screen. What the
 game looks like and how its cursor moves is the game's UI (firmware/*_screens).
