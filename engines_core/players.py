@@ -21,6 +21,17 @@ def rng_for(seed, ply, seat):
 
 def choose(state, level, rng, effort=100):
     """An action for the current seat of `state` at `level`."""
+    return finish(choose_steps(state, level, rng, effort))
+
+
+def choose_steps(state, level, rng, effort=100):
+    """`choose` in slices: a generator that yields (None) between slices of
+    the search, so a caller can draw frames meanwhile, and returns the
+    action (the value of its StopIteration; `finish` runs it through). A
+    computer player whose module has `choose_steps(view, seat, level, rng,
+    effort)`, a generator of the same kind, is run through it; any other in
+    one slice by its `choose`. Either way the action is the one `choose`
+    returns: slices share nothing with what runs between them."""
     if level not in LEVELS:
         raise ValueError("unknown level %r (have: %s)" % (level, ", ".join(LEVELS)))
     seat = state.current_player()
@@ -30,7 +41,19 @@ def choose(state, level, rng, effort=100):
     if level == "random":
         return rng.choice(view.legal_actions())
     ai = registry.ai_module(state.NAME)
-    return ai.choose(view, seat, level, rng, effort)
+    steps = getattr(ai, "choose_steps", None)
+    if steps is None:
+        return ai.choose(view, seat, level, rng, effort)
+    return (yield from steps(view, seat, level, rng, effort))
+
+
+def finish(steps):
+    """Run a generator of slices (choose_steps) to its end: its result."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as e:
+        return e.value
 
 
 # Helpers the computer players share --------------------------------------------

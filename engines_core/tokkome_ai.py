@@ -26,7 +26,7 @@ All arithmetic is integer, so the device and the desktop choose alike.
 """
 
 from engines_core import tokkome as T
-from engines_core.players import best_first, near_best
+from engines_core.players import best_first, near_best, finish
 
 
 class Style:
@@ -180,6 +180,11 @@ class Ctx:
 
     def take_value(self):
         """Expected value of taking the Tokkome, averaged over the draws."""
+        return finish(self.take_value_steps())
+
+    def take_value_steps(self):
+        """take_value as a generator of slices (players.choose_steps): it
+        yields after the draws that begin with each value."""
         v = self.view
         h = bytearray(self.hand)
         for x in v.tokkome:
@@ -212,6 +217,7 @@ class Ctx:
                             h[b] -= 1
                     pool[a] += 1
                 h[a] -= 1
+                yield
         if not weight:
             return self.best_finish(h, self.sets_sum, d)
         return total // weight
@@ -231,12 +237,17 @@ def after_play(view, a):
 
 def ranked(view, seat, st=NORMAL):
     """[(value, action)] for every legal action, best first, ties by action."""
+    return finish(ranked_steps(view, seat, st))
+
+
+def ranked_steps(view, seat, st=NORMAL):
+    """ranked as a generator of slices (players.choose_steps)."""
     ctx = Ctx(view, seat, st)
     out = []
     if view.phase == T.MAIN:
         for a in view.legal_actions():
             if a == T.TAKE:
-                val = ctx.take_value() + (st.early if ctx.d >= 7 else 0)
+                val = (yield from ctx.take_value_steps()) + (st.early if ctx.d >= 7 else 0)
             else:
                 val = ctx.value(after_play(view, a), ctx.sets_sum, ctx.d)
             out.append((val, a))
@@ -308,6 +319,14 @@ def _easy(view, seat, rng):
 def choose(state, seat, level, rng, effort=100):
     """Pick an action for `seat` on a view state. No level searches, so
     `effort` changes nothing: a move costs a few million fuel at most."""
+    return finish(choose_steps(state, seat, level, rng, effort))
+
+
+def choose_steps(state, seat, level, rng, effort=100):
+    """`choose` as a generator of slices (players.choose_steps): normal's
+    and hard's averaging over the draws of a take yields after each value
+    drawn first (a take's value is most of a move's 40 million fuel)."""
     if level == "easy":
         return _easy(state, seat, rng)
-    return rng.choice(near_best(ranked(state, seat, HARD if level == "hard" else NORMAL)))
+    style = HARD if level == "hard" else NORMAL
+    return rng.choice(near_best((yield from ranked_steps(state, seat, style))))

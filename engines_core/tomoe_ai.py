@@ -30,6 +30,7 @@ All arithmetic is integer; choices depend only on the view and the rng.
 
 from engines_core import tomoe as T
 from engines_core.tomoe_board import MOWN, NSEC, SCOL, FIG
+from engines_core.players import finish
 
 FREE = 3  # value of a free sector
 SECTOR = 1  # cost of any sector
@@ -429,27 +430,34 @@ class Search:
     def negamax(self, board, p, empty, depth, alpha, beta, k1, k2):
         """The value for p, to move (a whole move of lays), searching
         `depth` whole moves: the k1 best first lays, each with its k2 best
-        second lays."""
+        second lays. A generator (yield from it): it yields after each
+        node, a slice of the search (players.choose_steps)."""
         if depth == 0 or empty == 0:
-            return self.leaf(board, empty, p)
+            v = self.leaf(board, empty, p)
+            yield
+            return v
         orient = self.geo.orient
         supply = self.supply
         best = -INF
-        for e in self.lays(board, p, k1):
+        firsts = self.lays(board, p, k1)
+        yield
+        for e in firsts:
             a1 = e % SLOT
             _do(board, supply, orient, a1)
             if empty == 1:
-                v = -self.negamax(board, 1 - p, 0, depth - 1, -beta, -alpha, k1, k2)
+                v = -(yield from self.negamax(board, 1 - p, 0, depth - 1, -beta, -alpha, k1, k2))
                 if v > best:
                     best = v
                 if v > alpha:
                     alpha = v
             else:
-                for e2 in self.lays(board, p, k2):
+                seconds = self.lays(board, p, k2)
+                yield
+                for e2 in seconds:
                     a2 = e2 % SLOT
                     _do(board, supply, orient, a2)
-                    v = -self.negamax(board, 1 - p, empty - 2, depth - 1, -beta, -alpha,
-                                      k1, k2)
+                    v = -(yield from self.negamax(board, 1 - p, empty - 2, depth - 1, -beta,
+                                                  -alpha, k1, k2))
                     _undo(board, supply, orient, a2, 0)
                     if v > best:
                         best = v
@@ -463,7 +471,7 @@ class Search:
         return best
 
     def run(self, state, root_firsts, root_seconds):
-        """The action to play now."""
+        """The action to play now: a generator of slices, as negamax."""
         seat = self.seat
         first = ranked(state, seat, None, root_firsts, True, self.tie)
         if len(first) == 1:
@@ -491,6 +499,7 @@ class Search:
                     for e2 in self.lays(board, seat, root_seconds):
                         moves.append((e2 // UNIT, len(moves), a1, e2 % SLOT))
                 _undo(board, supply, orient, a1, undo)
+                yield
         except _OutOfNodes:
             return choice
         del first
@@ -515,7 +524,8 @@ class Search:
                     if m[3] >= 0:
                         _do(b, sup, orient, m[3])
                         empty -= 1
-                    v = -self.negamax(b, 1 - seat, empty, depth - 1, -INF, -alpha, k1, k2)
+                    v = -(yield from self.negamax(b, 1 - seat, empty, depth - 1, -INF, -alpha,
+                                                  k1, k2))
                     if v > best:
                         best = v
                         best_i = i
@@ -572,21 +582,30 @@ def board_value(geo, board, empty, me):
 
 def hard_search(state, seat, rng, effort=100):
     """The Search object after hard's decision (its `choice`)."""
-    effort = max(1, min(100, effort))
-    s = Search(state, seat, rng, NODES[state.geo.n > 24] * effort // 100)
-    s.choice = s.run(state, max(4, ROOT_FIRSTS * effort // 100), ROOT_SECONDS)
+    s = _hard_search(state, seat, rng, effort)
+    s.choice = finish(s.run(state, s.firsts, ROOT_SECONDS))
     return s
 
 
-def _hard(state, seat, rng, effort):
-    return hard_search(state, seat, rng, effort).choice
+def _hard_search(state, seat, rng, effort):
+    effort = max(1, min(100, effort))
+    s = Search(state, seat, rng, NODES[state.geo.n > 24] * effort // 100)
+    s.firsts = max(4, ROOT_FIRSTS * effort // 100)
+    return s
 
 
 def choose(state, seat, level, rng, effort=100):
     """Pick an action for `seat` on a view state. `effort` (1-100) scales search."""
+    return finish(choose_steps(state, seat, level, rng, effort))
+
+
+def choose_steps(state, seat, level, rng, effort=100):
+    """`choose` as a generator of slices (players.choose_steps): hard's
+    search yields after each node (a chain build, some 20 ms on an RP2040)."""
     if level == "easy":
         return _easy(state, seat, rng)
     if level == "hard":
-        return _hard(state, seat, rng, effort)
+        s = _hard_search(state, seat, rng, effort)
+        return (yield from s.run(state, s.firsts, ROOT_SECONDS))
     return _normal(state, seat, rng)
 

@@ -27,6 +27,7 @@ all arithmetic is integer, so CPython and MicroPython choose alike.
 """
 
 from engines_core import toncc as T
+from engines_core.players import finish
 
 WIN_PLACES = T.KINGDOMS
 WMASK = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in WIN_PLACES)
@@ -208,6 +209,12 @@ def _predict(st, seat):
 def hard_values(st, seat):
     """Each movement's value after the whole move, the others moving as
     predicted (every tie of their predictions weighs the same)."""
+    return finish(hard_values_steps(st, seat))
+
+
+def hard_values_steps(st, seat):
+    """hard_values as a generator of slices (players.choose_steps): it
+    yields after each movement's value."""
     kings = st.kings
     masks0 = seal_masks(st)
     left0 = [T.SEALS - st.seals_placed(s) for s in range(3)]
@@ -262,15 +269,21 @@ def hard_values(st, seat):
                     v -= j * RELATIVE // (100 * len(opps))
             total += v
         out.append(total // len(combos))
+        yield
     return out
 
 
 def choose(state, seat, level, rng, effort=100):
     """Pick a movement for `seat` on a view state. `effort` (1-100) scales search."""
+    return finish(choose_steps(state, seat, level, rng, effort))
+
+
+def choose_steps(state, seat, level, rng, effort=100):
+    """`choose` as a generator of slices (players.choose_steps)."""
     if level == "easy":
         if rng.below(EASY_RANDOM) == 0:
             return rng.below(6)
         return _best(move_values(state, seat, False, False), rng)
     if level == "hard" and effort >= 50:
-        return _best(hard_values(state, seat), rng)
+        return _best((yield from hard_values_steps(state, seat)), rng)
     return _best(move_values(state, seat), rng)

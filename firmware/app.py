@@ -57,10 +57,22 @@ class App:
 
     def tell(self, text, ms=2500, after=0):
         """Show a notice in the top rows for `ms`, or as long as it takes
-        to scroll through once and be read; `after` ms from now."""
+        to scroll through once and be read; `after` ms from now. The next
+        button press clears it (and only that: see step). Returns the
+        notice, for untell."""
         from firmware import gfx
         start = self.now() + after
         self.notice = (text, start, start + max(ms, gfx.marquee_ms(text) + 800))
+        return self.notice
+
+    def untell(self, notice):
+        """Take `notice` (what tell returned) off, if it is still there."""
+        if notice is not None and self.notice is notice:
+            self.notice = None
+
+    def noticing(self, now):
+        """True while a notice is on screen."""
+        return self.notice is not None and self.notice[1] <= now < self.notice[2]
 
     def swallow_held(self):
         """Buttons held now act no more until pressed anew: the press that
@@ -106,12 +118,19 @@ class App:
         now = hal.clock.now()
         for ev in hal.buttons.events(now):
             bit = 1 << (ev & 15)
+            kind = ev >> 4
             if self._swallow & bit:
-                kind = ev >> 4
                 if kind == B.CLICK or kind == B.REPEAT:
                     continue
                 if kind == B.PRESS:
                     self._swallow &= ~bit  # pressed anew: the button is free again
+            if kind == B.PRESS and self.noticing(now):
+                # A notice covers the top rows: a press clears it and does
+                # nothing else, so no one acts on a screen they cannot see
+                # whole. (Its hold still pauses or looks.)
+                self.notice = None
+                self._swallow |= bit
+                continue
             self.screen.button(ev, now)
         self.screen.tick(now)
         now = hal.clock.now()

@@ -6,7 +6,7 @@ who moves, the pass-the-device screen, computer moves, saving, the pause menu
 and the end of the game. The UI owns the picture and the cursor.
 """
 
-from firmware import gfx, palette
+from firmware import gfx, palette, sounds
 
 
 class GameUI:
@@ -28,6 +28,7 @@ class GameUI:
         self.flash_reason = ""
         self.sound = None  # set by the play screen: plays a tone sequence
         self.tell = None  # set by the play screen: tell(text, ms, after) shows a notice
+        self.told = None  # the notice of the last refusal (the play screen ends it)
 
     def beep(self, notes):
         if self.sound is not None:
@@ -59,7 +60,7 @@ class GameUI:
         if self.tell is not None:
             for part, words in self.REFUSALS:
                 if part in reason:
-                    self.tell(words, 1200, 700)
+                    self.told = self.tell(words, 1200, 700)
                     break
 
     def before_action(self, seat, action):
@@ -67,6 +68,12 @@ class GameUI:
 
     def after_action(self, seat, action, now):
         """Called just after: start showing what happened."""
+
+    def cue(self, seat, action):
+        """The sound of `action`, just applied for `seat` (firmware/sounds:
+        MOVE, LAY or SCORE), or None for silence. The play screen plays it
+        for people's and computers' actions alike."""
+        return sounds.MOVE
 
     def resume(self, now):
         """The game came back from a save (a restart, or RESUME in the menu):

@@ -2,8 +2,10 @@
 
 Whose turn it is, the pass-the-device screen before a person's secrets are
 shown (when two or more people play; without secrets, the next person's tag
-for a moment), computer moves (with a retry at lower
-effort if memory runs out), feedback for refused actions, saving after every
+for a moment), computer moves (thought out in slices between frames, with a
+retry at lower effort if memory runs out), each action's sound (the game
+says which: GameUI.cue) and TURN as a person's turn begins, feedback for
+refused actions, saving after every
 move, the pause menu (hold B: go on, quit, or read the game's keys) and the
 hand-over to the end screen. What the
 game looks like and how its cursor moves is the game's UI (firmware/*_screens).
@@ -21,6 +23,12 @@ HUMAN = 1  # a person chooses
 COMPUTER = 2  # a computer player is about to move
 SHOW = 3  # showing what the last action did
 COMPUTER_PAUSE_MS = 450  # let people see the board before a computer moves
+# A computer's search runs in slices of about this long between frames, so
+# the screen stays alive (thinking dots, animations, the pause). Longer
+# slices waste less on frames (a game's frame takes 11-15 ms on an RP2040),
+# shorter ones answer sooner: 80 ms keeps some 85% of the time for thinking
+# and draws the dots, which step every 150 ms, at most every other step.
+THINK_SLICE_MS = 80
 # A new person's screen (the pass screen, or their name when there is none)
 # ignores presses this long, and any press begun before: a double tap of A
 # on the last move must not pass it, nor move for the next person.
@@ -54,6 +62,9 @@ class PlayScreen(Screen):
         self.pressed_at = [0] * B.COUNT  # when each button was last pressed
         self.listen_from = 0  # presses from before this are not for this screen
         self.named_until = 0  # the next person's name shows until then
+        self.thinking = None  # a computer's search under way (a generator)
+        self.effort = 100  # its effort: halved when memory runs out
+        self.last_mover = -1  # the seat of the last action applied here
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -98,6 +109,7 @@ class PlayScreen(Screen):
                 self.phase = PASS
                 self.shown_to = None
                 self.listen_from = now + HAND_OVER_MS
+                self.app.beep(sounds.TURN)  # pass the device: the next person's turn
             else:
                 self.begin_human(now, False)
         else:
@@ -107,6 +119,7 @@ class PlayScreen(Screen):
     def begin_human(self, now, passed):
         """A person's turn; `passed`: they took the device on a pass screen."""
         same = self.shown_to == self.seat  # the same person decides again
+        again = self.last_mover == self.seat  # more of the same turn
         self.phase = HUMAN
         self.shown_to = self.seat
         self.listen_from = now  # a press begun before (a double tap) is not for it
@@ -115,12 +128,15 @@ class PlayScreen(Screen):
             # No secrets, so no pass screen: name who plays now.
             self.named_until = self.listen_from = now + HAND_OVER_MS
         self.ui.begin_turn(self.seat, now)
-        if new_person:
-            self.app.beep(sounds.TURN)
+        if not passed and not again:
+            self.app.beep(sounds.TURN)  # (a pass screen sounded it already)
 
     def play(self, action, now):
         """Apply an action for the current seat and start showing it."""
         seat = self.seat
+        # A refusal's words are moot once an action is played.
+        self.app.untell(self.ui.told)
+        self.ui.told = None
         self.ui.before_action(seat, action)
         self.session.play(action)
         self.app.autosave(self.session)
@@ -128,20 +144,36 @@ class PlayScreen(Screen):
         # with several people); next_turn asks for the device to be passed
         # unless the same seat decides again (a turn of several actions).
         self.phase = SHOW
+        self.last_mover = seat
         self.ui.after_action(seat, action, self.app.now())
+        cue = self.ui.cue(seat, action)
+        if cue is not None:
+            self.app.beep(cue)
 
-    def computer_move(self):
-        """The computer's action; halves its effort if memory runs out."""
-        effort = 100
+    def think(self):
+        """Run the computer's search for one slice (THINK_SLICE_MS); its
+        action once it is done, else None. Started anew at half the effort
+        if memory runs out. Between slices nothing touches the search, so
+        the action is the one Session.computer_move chooses."""
+        clock = self.app.hal.clock
+        start = clock.now()
         while True:
             try:
-                return self.session.computer_move(effort)
+                if self.thinking is None:
+                    self.thinking = self.session.computer_steps(self.effort)
+                next(self.thinking)
+            except StopIteration as e:
+                self.thinking = None
+                return e.value
             except MemoryError:
+                self.thinking = None
                 gc.collect()
-                if effort <= 1:
+                if self.effort <= 1:
                     # Last resort: any legal action keeps the game going.
                     return self.session.state.legal_actions()[0]
-                effort //= 2
+                self.effort //= 2
+            if clock.now() - start >= THINK_SLICE_MS:
+                return None
 
     # Events ------------------------------------------------------------------------
     def button(self, ev, now):
@@ -184,7 +216,7 @@ class PlayScreen(Screen):
                     self.play(action, now)
                 else:
                     self.ui.illegal(reason, now)
-                    self.app.beep(sounds.ERROR)
+                    self.app.beep(sounds.REFUSED)
 
     def pause_button(self, b, kind):
         if kind not in (B.PRESS, B.REPEAT):
@@ -213,9 +245,10 @@ class PlayScreen(Screen):
         if self.phase == SHOW and not self.ui.busy(now):
             self.next_turn(now)
         elif self.phase == COMPUTER and now >= self.ready_at:
-            action = self.computer_move()
-            self.app.hal.buttons.clear()  # presses during the thinking are stale
-            self.play(action, now)
+            action = self.think()
+            if action is not None:
+                self.effort = 100
+                self.play(action, now)
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now):

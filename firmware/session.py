@@ -30,12 +30,16 @@ class Session:
 
     def computer_move(self, effort=100):
         """The action the computer player in the current seat chooses."""
+        return players.finish(self.computer_steps(effort))
+
+    def computer_steps(self, effort=100):
+        """computer_move in slices: a generator (players.choose_steps)."""
         seat = self.state.current_player()
         level = self.seats[seat]
         if level == "human":
             raise ValueError("seat %d is a person" % seat)
         rng = players.rng_for(self.seed, self.ply, seat)
-        return players.choose(self.state, level, rng, effort)
+        return players.choose_steps(self.state, level, rng, effort)
 
     def play(self, action):
         """Apply an action for the current seat (IllegalAction leaves all as it was)."""

@@ -193,7 +193,7 @@ class UI(GameUI):
                     return T.TAKE
                 self.flash_kind = "maki"
                 self.illegal("only the Tokkome can be taken", now)
-                self.beep(sounds.ERROR)
+                self.beep(sounds.REFUSED)
             return None
         if b in (B.LEFT, B.RIGHT) and step and n:
             self.cur = (self.cur + (1 if b == B.RIGHT else -1)) % n
@@ -208,7 +208,7 @@ class UI(GameUI):
             if st.phase == T.PLACE:
                 self.flash_kind = "arena"
                 self.illegal("put a card on the arena", now)
-                self.beep(sounds.ERROR)
+                self.beep(sounds.REFUSED)
             return None
         if b == B.A and kind == B.CLICK and n:
             v = cards[min(self.cur, n - 1)]
@@ -221,7 +221,7 @@ class UI(GameUI):
             if not opts:
                 self.flash_kind = "card"
                 self.illegal("%d fits neither pile: one more or one less than the top" % v, now)
-                self.beep(sounds.ERROR)
+                self.beep(sounds.REFUSED)
                 return None
             if len(opts) == 1:
                 return opts[0]
@@ -281,6 +281,13 @@ class UI(GameUI):
         if st.is_terminal():
             self.continuing = -1
             self.start_reveal(self.anim_until)
+
+    def cue(self, seat, action):
+        if action < T.TAKE or action > T.NO_SET:
+            return sounds.LAY  # a card or a run played, a card put
+        if action == T.TAKE:
+            return sounds.MOVE
+        return sounds.MOVE if action == T.NO_SET else sounds.SCORE
 
     def start_reveal(self, at):
         """The final reveal, one seat's page after another from `at`."""

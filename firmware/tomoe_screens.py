@@ -242,7 +242,7 @@ class UI(GameUI):
                         self.beep(sounds.CLICK)
                     else:
                         self.illegal("no %s tiles left" % T.FIGURE_NAMES[f], now)
-                        self.beep(sounds.ERROR)
+                        self.beep(sounds.REFUSED)
             elif self.mode == TURN and b in (B.LEFT, B.RIGHT):
                 self.direction = 0 if b == B.RIGHT else 1
                 self.beep(sounds.CLICK)
@@ -291,11 +291,12 @@ class UI(GameUI):
         self.mode = CELL
         self.anim_cell = c
         self.anim_until = now + ANIM_MS
+
+    def cue(self, seat, action):
         after = self.state.scores()
         if self.scores_before is not None and after[seat] > self.scores_before[seat]:
-            self.beep(sounds.SCORE)
-        else:
-            self.beep(sounds.MOVE)
+            return sounds.SCORE
+        return sounds.MOVE if T.is_turn(action) else sounds.LAY
 
     def busy(self, now):
         return now < self.anim_until

@@ -127,7 +127,7 @@ class UI(GameUI):
             else:
                 self.illegal("no %s balls left" % ("dark" if other == T.DARK else "light"), now)
                 self.refused = other
-                self.beep(sounds.ERROR)
+                self.beep(sounds.REFUSED)
             return None
         if b == B.A and kind == B.CLICK:
             return T.action_of(self.colour, self.cursor)
@@ -150,6 +150,9 @@ class UI(GameUI):
         self.lay_from = self.push_until
         self.end_why = end_reason(self.state)
         self.end_from = self.lay_from + LAY_MS * len(self.lays) + END_PAUSE_MS
+
+    def cue(self, seat, action):
+        return sounds.LAY if self.lays else sounds.MOVE
 
     def start_lays(self, now):
         """Begin showing the cards laid as the game was dealt."""

@@ -347,7 +347,7 @@ class UI(GameUI):
                     self.point[seat] = st.layout[BOARD_STEP[st.cell_of[old] * 4 + k]]
                 changed = self.point[seat] != old
             if changed:
-                self.beep(sounds.MOVE)
+                self.beep(sounds.CLICK)
             return None
         if b == B.B and kind == B.CLICK:
             self.mode = (self.mode + 1) % 3
@@ -386,9 +386,20 @@ class UI(GameUI):
         self.reveal = (layout, owner0, pos0, dirs, bytes(to), owner1)
         self.reveal_at = now
         self.show_summary(h0 if ended else None, now + REVEAL_MS + MOVE_MS)
-        gained = [s for s in range(3) if count(owner1, s) > count(owner0, s)]
-        if gained:
-            self.beep(sounds.MOVE)
+
+    def cue(self, seat, action):
+        """A choice that completes the move: SCORE if it ended a challenge,
+        LAY if a King took a Region (a Seal laid), else MOVE; a choice the
+        others still wait on: MOVE (it tells nothing of which)."""
+        if self.snap is None or self.reveal is None:
+            return sounds.MOVE
+        layout, owner0, pos0, dirs, to, owner1 = self.reveal
+        if len(self.state.history) > self.snap[3]:
+            return sounds.SCORE
+        for s in range(3):
+            if count(owner1, s) > count(owner0, s):
+                return sounds.LAY
+        return sounds.MOVE
 
     def resume(self, now):
         """Back from a save before anyone chose in a new challenge (or at the

@@ -355,8 +355,8 @@ def test_keys_still_report_after_an_overflow_with_blinkas_keypad():
 
 
 def test_presses_while_the_computer_thinks_are_dropped_by_clear():
-    """The play screen calls buttons.clear() after a computer move: what the
-    timer recorded meanwhile must not act afterwards."""
+    """After a long computation, buttons.clear() drops what the timer
+    recorded meanwhile: it must not act afterwards."""
     clock = FakeTicks()
     state = {"mask": 0}
     sampler = PinSampler(lambda: state["mask"], clock.ticks_ms, clock.ticks_diff)

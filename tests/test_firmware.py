@@ -169,7 +169,7 @@ def test_illegal_push_is_refused_with_feedback():
     run.run("A")
     assert st.serialize() == before and play.phase == HUMAN
     assert "undo" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     # The refused line (row 0: LEDs y 1-2) flashes red.
     red_frames = 0
     for _ in range(12):
@@ -243,14 +243,14 @@ def test_pause_quit_and_resume_the_same_game():
 def test_memory_error_in_a_computer_move_retries_with_less_effort(monkeypatch):
     session = tomoko_session(("normal", "human"))
     efforts = []
-    real = session.computer_move
+    real = session.computer_steps
 
     def flaky(effort=100):
         efforts.append(effort)
         if effort > 25:
             raise MemoryError("simulated")
         return real(effort)
-    monkeypatch.setattr(session, "computer_move", flaky)
+    monkeypatch.setattr(session, "computer_steps", flaky)
     app, run = app_with(session)
     run.idle()
     assert efforts == [100, 50, 25]
@@ -651,20 +651,20 @@ def test_a_hold_of_b_across_a_turn_still_pauses():
 
 
 def test_a_look_ends_even_if_its_release_came_while_the_computer_thought(monkeypatch):
-    """Events that arrive while a computer player thinks are dropped as stale;
-    a look must still end once A is up."""
+    """A look must end once A is up, even when A is let go while a computer
+    player thinks."""
     session = tomoko_session(("human", "normal"))
     app, run = app_with(session)
     run.idle()
     play = app.screen
     b = app.hal.buttons
-    real = session.computer_move
+    real = session.computer_steps
 
     def think_while_a_is_let_go(effort=100):
         b.set_raw(0, app.now())
         b.update(app.now() + 100)  # the RELEASE is queued during the search
         return real(effort)
-    monkeypatch.setattr(session, "computer_move", think_while_a_is_let_go)
+    monkeypatch.setattr(session, "computer_steps", think_while_a_is_let_go)
     monkeypatch.setattr(play_module, "COMPUTER_PAUSE_MS", 1500)
     run.run("A")
     wait_for(run, play, COMPUTER, 1)

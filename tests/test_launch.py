@@ -131,6 +131,8 @@ def test_a_saved_game_that_does_not_fit_at_boot_is_parked_not_crashed(monkeypatc
     assert app.screen.lines()[0] == "RESUME"
     saved, where, _ = saves.load_game(storage)
     assert saved.to_bytes() == parked and where == saves.PARKED
+    run.run("DOWN")  # the first press clears the notice, and only that
+    assert app.notice is None and app.screen.line == 0
     run.run("DOWN")
     run.run("UP")  # the menu still works
     assert restarts == [] and app.screen.line == 0

@@ -238,6 +238,8 @@ def test_both_files_damaged_tells_the_player_and_starts_clean():
     app, run = reboot(storage)
     assert isinstance(app.screen, Menu) and app.screen.saved is None
     assert app.notice[0] == "SAVE LOST"
+    run.run("A")  # the first press clears the notice, and only that
+    assert isinstance(app.screen, Menu) and app.notice is None
     run.run("A")  # a new game starts fine
     assert isinstance(app.screen, PlayScreen)
 

@@ -61,7 +61,7 @@ def test_a_tone_is_a_square_wave_at_its_pitch(freq):
 
 
 def test_a_tone_lasts_its_note_and_fades_at_the_edges():
-    for freq, ms in sounds.ERROR + sounds.WIN + sounds.CLICK:
+    for freq, ms in sounds.REFUSED + sounds.WIN + sounds.CLICK:
         assert len(M.tone_samples(freq, ms, 5, 44100)) == 44100 * ms // 1000
     s = M.tone_samples(440, 90, 10, 44100)
     ramp = 44100 * M.RAMP_MS // 1000
@@ -87,7 +87,7 @@ def test_the_player_plays_each_note_without_waiting(mixer):
     s = M.open_sound()
     assert isinstance(s, M.MixerSound) and (s.rate, s.channels) == (44100, 1)
     s.volume = 3
-    s.play(sounds.ERROR, 1000)  # 220 Hz 90 ms, a 30 ms rest, 180 Hz 120 ms
+    s.play(sounds.REFUSED, 1000)  # 220 Hz 90 ms, a 30 ms rest, 180 Hz 120 ms
     assert playing(s) == M.tone_samples(220, 90, 3)  # under way: play() did not wait
     s.update(1090)
     assert playing(s) is None

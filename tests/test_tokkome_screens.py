@@ -134,17 +134,19 @@ def take_to_put_ms(hand, lay):
     times = {}
 
     def move(effort=100):
+        """As Session.computer_steps: a generator returning the action."""
         st = session.state
         if st.phase == T.LAY:
             return lay
         return st.legal_actions()[0]  # the take, then the lowest card
+        yield
 
     def play(action):
         times.setdefault(session.state.phase, app.now())
         session.state.apply(action)
         session.ply += 1
 
-    session.computer_move = move
+    session.computer_steps = move
     session.play = play
     while T.PLACE not in times:
         run.advance(20)
@@ -225,7 +227,7 @@ def test_illegal_card_flashes_and_buzzes_and_changes_nothing():
     run.run("A")
     assert g.serialize() == before and play.phase == HUMAN
     assert "neither pile" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     red = 0
     for _ in range(12):
         run.advance(30)
@@ -243,7 +245,7 @@ def test_browsing_the_piles_shows_every_card_and_a_takes_the_tokkome():
     assert bar_heights(app)[6:10] == [1, 1, 2, 2]
     app.hal.sound.log.clear()
     run.run("A")  # the maki pile cannot be taken
-    assert g.tokkome and sounds.ERROR[0][0] in app.hal.sound.log
+    assert g.tokkome and sounds.REFUSED[0][0] in app.hal.sound.log
     run.run("LEFT,A")
     assert g.tokkome == [] and g.phase == T.LAY  # three 5s now
     assert hand_str(g, 0) == "1234455566"
@@ -359,7 +361,7 @@ def test_the_end_reveals_every_hand_and_set_then_the_result():
         run.advance(300)
     assert sorted(set(p for p in pages if 0 <= p < 3)) == [0, 1, 2]
     assert isinstance(app.screen, EndScreen)
-    assert app.screen.headline() == "P1 WINS"
+    assert app.screen.headline() == "YOU WIN"  # one person, P1, against computers
     assert g.scores() == [0, -3, -13]
     assert ui.result_lines() == [("0", TS.palette.PLAYERS[0]), ("-3", TS.palette.PLAYERS[1]),
                                  ("-13", TS.palette.PLAYERS[2])]

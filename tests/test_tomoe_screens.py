@@ -161,7 +161,7 @@ def test_a_locked_tile_is_refused_with_feedback():
     run.run("A")
     assert st.serialize() == before and app.screen.phase == HUMAN
     assert "locked" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     red = 0
     for _ in range(12):
         run.advance(30)

@@ -116,7 +116,7 @@ def test_a_used_up_colour_flashes_the_cursor_not_the_line():
     app.hal.sound.log.clear()
     run.run("B")
     assert ui.colour == T.LIGHT and "dark" in ui.flash_reason
-    assert sounds.ERROR[0][0] in app.hal.sound.log
+    assert sounds.REFUSED[0][0] in app.hal.sound.log
     d = app.hal.display
     cursor, line = set(), set()
     for _ in range(12):
@@ -170,7 +170,7 @@ def test_the_move_cap_is_announced_before_the_result():
         run.advance(400)
     run.advance(TS.END_MS)
     assert isinstance(app.screen, EndScreen)
-    assert app.screen.headline() == "P1 WINS - 400 PUSHES"
+    assert app.screen.headline() == "YOU WIN - 400 PUSHES"  # the person is P1
 
 
 def test_teams_a_card_laid_by_the_mover_shows_in_his_colour():
