@@ -26,7 +26,12 @@ class MpClock(Clock):
         self._last = time.ticks_ms()
         self._total = 0
 
+    interrupted = False  # Ctrl-C caught in the timer callback, for the main loop
+
     def now(self):
+        if self.interrupted:
+            self.interrupted = False
+            raise KeyboardInterrupt
         t = self._t.ticks_ms()
         self._total += self._t.ticks_diff(t, self._last)
         self._last = t
@@ -143,13 +148,20 @@ def start_timer(hal, board, modules=None):
             every = max(1, limit)
 
     def on_timer(t):
-        sampler.sample()
-        count[0] += 1
-        if count[0] >= every:
-            count[0] = 0
-            wd = hal.watchdog
-            if wd is not None:
-                wd.tick()
+        try:
+            sampler.sample()
+            count[0] += 1
+            if count[0] >= every:
+                count[0] = 0
+                wd = hal.watchdog
+                if wd is not None:
+                    wd.tick()
+        except KeyboardInterrupt:
+            # Ctrl-C (mpremote sends it first) lands in whatever Python code
+            # runs, often this callback; MicroPython's scheduler would print it
+            # and drop it (py/scheduler.c) and the game would go on, leaving
+            # mpremote and ./tools/flash waiting. The main loop raises it.
+            hal.clock.interrupted = True
 
     try:
         timer = machine.Timer(board.TIMER_ID)

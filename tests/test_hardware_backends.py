@@ -371,6 +371,27 @@ def test_ctrl_c_in_main_stops_cleanly(monkeypatch):
         assert m["neopixel"].strips[0].writes[-1] == bytes(768)
 
 
+def test_ctrl_c_during_the_button_scan_still_stops_the_game():
+    """Ctrl-C lands in whatever Python code runs - often the timer's button
+    scan, whose exception MicroPython's scheduler prints and drops (the fake
+    Timer does the same). Seen on the emulated Pico: mpremote sent Ctrl-C,
+    'KeyboardInterrupt' was printed from on_timer and the game went on, so
+    mpremote and ./tools/flash waited for ever. The main loop must stop."""
+    with fake_modules("micropython") as m:
+        app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
+        frames(app, m["fakehw"], 3)
+        pin = m["machine"].pins[hal.board.BUTTONS["A"]]
+        real_value = pin.value
+
+        def ctrl_c_once(v=None):
+            pin.value = real_value
+            raise KeyboardInterrupt
+        pin.value = ctrl_c_once
+        with pytest.raises(KeyboardInterrupt):
+            frames(app, m["fakehw"], 3)
+        assert ("callback raised", "KeyboardInterrupt") not in m["fakehw"].log
+
+
 @pytest.mark.mpy
 def test_micropython_backend_runs_inside_real_micropython():
     """The same scenario (boot, menu, a bouncing press) inside MicroPython

@@ -161,10 +161,26 @@ class Timer:
         self.period = period
         self.callback = callback
         fakehw.stop(self)
-        fakehw.every(self, period, callback)
+        fakehw.every(self, period, _scheduled(callback))
 
     def deinit(self):
         fakehw.stop(self)
+
+
+def _scheduled(callback):
+    """A Timer callback run as MicroPython's scheduler runs it
+    (py/scheduler.c: mp_sched_run_pending calls it through
+    mp_call_function_1_protected, py/runtime_utils.c): an exception it raises,
+    KeyboardInterrupt included, is printed and dropped. A reset still resets."""
+    def run(timer):
+        try:
+            callback(timer)
+        except fakehw.HardReset:
+            raise
+        except BaseException as e:  # noqa: BLE001 - as the scheduler does
+            fakehw.log.append(("callback raised", type(e).__name__))
+            print("Traceback (most recent call last):\n%s: %s" % (type(e).__name__, e))
+    return run
 
 
 class _Mem:
