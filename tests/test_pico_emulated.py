@@ -193,7 +193,9 @@ def test_a_full_white_frame_stays_within_the_power_budget(image, tmp_path):
         b = ph.BOARD
         ma = b.LED_IDLE_MA * 256 + sum(frame.data) * b.LED_MA_PER_CHANNEL / 255
         assert ma <= b.POWER_BUDGET_MA, ma
-        assert ma >= 0.8 * b.POWER_BUDGET_MA  # dimmed to the budget (ladder steps ~9%), not far below
+        # dimmed to the ladder step under the budget (steps ~9% apart, and the
+        # bound counts each lit channel once more): near it, not to nothing
+        assert ma >= 0.7 * b.POWER_BUDGET_MA
     finally:
         pico.close()
 

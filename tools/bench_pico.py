@@ -149,12 +149,37 @@ def measure(games=GAMES, moves=8):
     return out
 
 
+def markdown(result):
+    """The "On the emulated Pico" section of docs/benchmarks.md."""
+    rows = []
+    boot = result["boot"]
+    rows.append("Power-on to the first menu frame: %.0f-%.0f ms over %d boots; the firmware "
+                "reports %d-%d bytes free at the menu (after a collection)."
+                % (min(b["ms"] for b in boot), max(b["ms"] for b in boot), len(boot),
+                   min(b["free"] for b in boot), max(b["free"] for b in boot)))
+    rows.append("")
+    rows.append("| Game | Opening (A to first frame) | Frame in a person's turn: median / p95 / max "
+                "| Frames sent | `normal` move: median / max | `hard` move: median / max |")
+    rows.append("| --- | --- | --- | --- | --- | --- |")
+    for game, r in result["games"].items():
+        f = r["frame_us"]
+        n = r["normal_move_us"]
+        h = r["hard_move_us"]
+        rows.append("| %s | %.0f ms | %.1f / %.1f / %.1f ms | %d of %d | %.0f / %.0f ms (%d moves) "
+                    "| %.0f / %.0f ms (%d moves) |" % (
+                        game, r["open_ms"], f["median"] / 1e3, f["p95"] / 1e3, f["max"] / 1e3,
+                        r["frames_shown"], f["n"], n["median"] / 1e3, n["max"] / 1e3, n["n"],
+                        h["median"] / 1e3, h["max"] / 1e3, h["n"]))
+    return "\n".join(rows) + "\n"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="one JSON object")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--moves", type=int, default=8, help="computer moves timed per level")
     ap.add_argument("--out", help="also write the JSON here (docs/pico-bench.json)")
+    ap.add_argument("--markdown", action="store_true", help="the section for docs/benchmarks.md")
     args = ap.parse_args(argv)
     if firmware_files() is None:
         print("bench_pico: " + WHERE_TO_GET, file=sys.stderr)
@@ -167,6 +192,8 @@ def main(argv=None):
             f.write(text + "\n")
     if args.json:
         print(text)
+    elif args.markdown:
+        print(markdown(result))
     else:
         for b in result["boot"]:
             print("boot to menu %.0f ms, %d bytes free" % (b["ms"], b["free"]))
