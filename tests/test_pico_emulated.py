@@ -119,12 +119,18 @@ def test_a_power_cut_mid_game_resumes_at_the_saved_move(image, tmp_path):
         assert ply >= 4
         since = len(pico.serial_log)
         pico.start()
-        ready = ph.wait_line(pico, "ready", timeout=120, since=since)
-        assert ph.field(ready, "reset") == "normal"
-        resumed = ph.wait_line(pico, "resumed tomoko", timeout=120, since=since)
-        assert int(ph.field(resumed, "moves")) == ply
+        comes_back(pico, since, "normal", ply)
     finally:
         pico.close()
+
+
+def comes_back(pico, since, reset, ply):
+    """The board booted again (after `since` in its console) says `reset` and
+    resumes Tomoko at move `ply`."""
+    ready = ph.wait_line(pico, "ready", timeout=120, since=since)
+    assert ph.field(ready, "reset") == reset
+    resumed = ph.wait_line(pico, "resumed tomoko", timeout=120, since=since)
+    assert int(ph.field(resumed, "moves")) == ply
 
 
 def test_a_hang_is_reset_by_the_watchdog_and_the_game_resumes(image, tmp_path):
@@ -140,10 +146,7 @@ def test_a_hang_is_reset_by_the_watchdog_and_the_game_resumes(image, tmp_path):
         pico.wait_for(lambda p: len(p.boots) >= 2, 600)
         assert pico.resets[-1]["why"] == "watchdog"
         assert pico.boots[-1]["scratch4"] == 0x6AB73121  # watchdog_enable()'s magic
-        ready = ph.wait_line(pico, "ready", timeout=120, since=since)
-        assert ph.field(ready, "reset") == "watchdog"
-        resumed = ph.wait_line(pico, "resumed tomoko", timeout=120, since=since)
-        assert int(ph.field(resumed, "moves")) == ply
+        comes_back(pico, since, "watchdog", ply)
     finally:
         pico.close()
 
@@ -165,10 +168,7 @@ def test_reflashing_twice_at_a_persons_turn_does_not_park_the_game(image, tmp_pa
             since = len(pico.serial_log)
             out = ph.run_flash_tool(pico.port, bundle)
             assert out.returncode == 0, out.stdout + out.stderr
-            ready = ph.wait_line(pico, "ready", timeout=300, since=since)
-            assert ph.field(ready, "reset") == "normal", "reflash %d" % (flash + 1)
-            resumed = ph.wait_line(pico, "resumed tomoko", timeout=120, since=since)
-            assert int(ph.field(resumed, "moves")) == 0
+            comes_back(pico, since, "normal", 0)
     finally:
         pico.close()
 
