@@ -105,8 +105,9 @@ def boot_and_open(image, game, folder):
         press_all(pico, presses, gap_ms=gap)
         pressed = t0 + (len(presses) - 1) * gap * 1e6
         wait_line(pico, "playing " + game, timeout=600)
-        n = len(pico.frames)
-        opened = pico.wait_frame(lambda f: f.start > pressed, timeout=600, since=n - 1)
+        # the play screen is on when the firmware says so; its first frame follows
+        said = pico.sent_at(bytes(pico.serial_log).index(b"tomo: playing " + game.encode()))
+        opened = pico.wait_frame(lambda f: f.start > said, timeout=600, since=0)
         return first.start / 1e6, int(field(ready, "free")), (opened.start - pressed) / 1e6
     finally:
         pico.close()
