@@ -152,7 +152,19 @@ def measure(games=GAMES, moves=8):
 
 def markdown(result):
     """The "On the emulated Pico" section of docs/benchmarks.md."""
-    rows = []
+    rows = ["## On the emulated Pico: the real firmware, timed on the emulated clock", "",
+            "`python -m tools.bench_pico --markdown > docs/benchmarks-pico.md` (about 15",
+            "minutes on a free core): the official MicroPython v1.27.0 for the Raspberry Pi",
+            "Pico with the project flashed by `./tools/flash`, in an emulated RP2040",
+            "(`tools/pico_emu.py`, docs/hardware.md). Times are on the emulated clock, so",
+            "they do not depend on the machine that runs the emulator. A frame is",
+            "`App.step()` timed with `time.ticks_us` on the device, 200 steps of a person's",
+            "turn (a human in seat 1, `normal` players in the others, seed %d) with the" % SEED,
+            "board's LED output stage and driver, animations running: most steps find",
+            "the screen unchanged (draw and compare only), the slower ones send a frame",
+            "(\"Frames sent\") through the output stage and down the wire. A move is",
+            "`Session.computer_move()` on the device, every seat at the level, the first",
+            "moves of the seeded game.", ""]
     boot = result["boot"]
     rows.append("Power-on to the first menu frame: %.0f-%.0f ms over %d boots; the firmware "
                 "reports %d-%d bytes free at the menu (after a collection)."
@@ -171,6 +183,16 @@ def markdown(result):
                         game, r["open_ms"], f["median"] / 1e3, f["p95"] / 1e3, f["max"] / 1e3,
                         r["frames_shown"], f["n"], n["median"] / 1e3, n["max"] / 1e3, n["n"],
                         h["median"] / 1e3, h["max"] / 1e3, h["n"]))
+    rows += ["", "How the emulated clock relates to a real RP2040: rp2040js charges each",
+             "ARMv6-M instruction the Cortex-M0+ cycle count (1 for most, 2 for a load or",
+             "store, 3 for BL, 1+N for PUSH/POP, single-cycle SIO, 3-4 more for an APB",
+             "peripheral access; read from its cortex-m0-core.js) at clk_sys = 125 MHz, and",
+             "the WS2812 bits that MicroPython's cycle-counted `bitstream` sends decode to",
+             "the datasheet's 0.4/0.8 us highs on that clock. It does not model the XIP",
+             "flash cache's misses (MicroPython's own code runs from flash through a 16 KB",
+             "cache), bus contention or flash wait states, so a real Pico takes this long",
+             "or somewhat longer. The fuel figures above (WebAssembly instructions,",
+             "converted at the calibration's rate) are the other side of that bracket."]
     return "\n".join(rows) + "\n"
 
 
