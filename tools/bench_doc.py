@@ -190,16 +190,21 @@ def _memory(r, w):
     games = r["games"]
     c = r.get("counts", {})
     seeds = c.get("heap_seeds", ["?", "?", "?"])
+    fw = c.get("firmware_seeds", seeds)
     w("## Memory: the smallest MicroPython heap that finishes a whole game")
     w("")
-    w("Three ways of running a whole computer-versus-computer game, each over %s seeds "
-      "(%s-%s; the tests use small seeds) and for every seat `normal`, then every seat "
-      "`hard` (`tools/bench_heap.py`):" % (seeds[2], seeds[0], seeds[1]))
+    w("Three ways of running a whole computer-versus-computer game, for every seat "
+      "`normal`, then every seat `hard` (`tools/bench_heap.py`), on seeds the tests do "
+      "not use:")
     w("")
     w("- *engine*: `python -m tools.mpy_check --game NAME --heap N --seed S`: the engine")
-    w("  and its computer players from the `.mpy` bundle, nothing else;")
+    w("  and its computer players from the `.mpy` bundle, nothing else; %s seeds (%s-%s);" % (
+        seeds[2], seeds[0], seeds[1]))
     w("- *harness*: the firmware driven from the menu to the end screen and back, in the")
-    w("  tests' hal (in-memory display, fake clock): menu, screens, font, saves;")
+    w("  tests' hal (in-memory display, fake clock): menu, screens, font, saves; %s seeds" %
+      fw[2])
+    w("  (%s-%s: a firmware run costs about ten engine runs, drawing every frame);" % (
+        fw[0], fw[1]))
     w("- *device*: the same, booted the way a Pico boots it: `device/start.py` on the Pico's")
     w("  board definition with its LED output stage, pin-sampled buttons, buzzer, watchdog")
     w("  and timer, on the fake `machine`, `neopixel` and `time` modules of")
@@ -211,16 +216,19 @@ def _memory(r, w):
     w("")
     w("Computer players search at full effort: a search that runs out of memory ends")
     w("the run, where the device would retry it with less effort. Sizes are tried")
-    w("1 KB apart. The first three seeds are measured exactly (bisected, then the")
+    w("1 KB apart. The first seeds (three for the engine, one for the firmware,")
+    w("whose runs cost ten times as much) are measured exactly: bisected, then the")
     w("three sizes above the answer must finish too, else the search goes on above")
-    w("the failure); every other seed is run at the largest minimum so far and")
+    w("the failure. Every other seed is run at the largest minimum so far and")
     w("measured exactly only if it fails there. The figure is the worst seed's")
     w("minimum, raised until every seed finishes at it. Near the limit garbage")
     w("collections fall differently at each size, so a game can fail one size above")
-    w("one it finished in: every such pair seen is listed. With %s seeds, a new seed" % seeds[2])
-    w("needs more than the worst of them about once in %s (the chance that the largest" %
-      (seeds[2] + 1 if isinstance(seeds[2], int) else "n+1"))
-    w("of n+1 draws is the new one).")
+    w("one it finished in: every such pair seen is listed. With n seeds, a new seed")
+    w("needs more than the worst of them about once in n+1 (the chance that the")
+    w("largest of n+1 draws is the new one): once in %s for the engine, once in %s" % (
+        seeds[2] + 1 if isinstance(seeds[2], int) else "?",
+        fw[2] + 1 if isinstance(fw[2], int) else "?"))
+    w("for the firmware.")
     w("")
     w("| Game | Seats | Engine + computer players | Firmware, harness | Firmware, device path |")
     w("| --- | --- | --- | --- | --- |")
@@ -228,7 +236,8 @@ def _memory(r, w):
         for level in ("normal", "hard"):
             hp = x["heap"]
             w("| %s | %s | %s | %s | %s |" % (
-                g, level, _heap_cell(hp["engine"].get(level)), _heap_cell(hp["firmware"].get(level)),
+                g, level, _heap_cell(hp["engine"].get(level)),
+                _heap_cell(hp["firmware"].get(level)),
                 _heap_cell(hp["device"].get(level), device=True)))
     w("")
     w("The device path needs more than the harness: the board's own modules")
@@ -309,8 +318,8 @@ def _fuel(r, w):
     w("(platform.md), a `hard` move at most 300 million (ours: about 2 s on an RP2040),")
     w("meant for every move, not only the median.")
     w("")
-    w("| Game | Level | Moves (longest game) | Median fuel [95% interval] | 95th pct fuel [95% interval] "
-      "| Max fuel (seed) | RP2040 median / 95th pct / max | Moves over budget [95% interval] "
+    w("| Game | Level | Moves (longest game) | Median fuel [95% interval] "
+      "| 95th pct fuel [95% interval] | Max fuel (seed) | RP2040 median / 95th pct / max | Moves over budget [95% interval] "
       "| Games whose 95th pct / max is over |")
     w("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for g, x in games.items():
@@ -322,7 +331,8 @@ def _fuel(r, w):
             if "budget" in f:
                 over = "%d (%.1f%%) [%.1f-%.1f%%]" % (f["over"], 100 * f["over_share"],
                                                      100 * f["over_ci"][0], 100 * f["over_ci"][1])
-                games_over = "%d / %d of %d" % (f["games_p95_over"], f["games_max_over"], f["games"])
+                games_over = "%d / %d of %d" % (f["games_p95_over"], f["games_max_over"],
+                                                f["games"])
             else:
                 over = games_over = "-"
             w("| %s | %s | %d (%d) | %s [%s] | %s [%s] | %s (%d) | %s / %s / %s ms | %s | %s |" % (
@@ -370,10 +380,12 @@ def render(r, docs=None):
     if r.get("piece_seconds"):
         w("**How long.** The full run measures %d pieces (fuel per game and level, heap" % r.get(
             "pieces", 0))
-        w("surveys, duels) that took %d CPU-minutes in all here, about %d minutes with its" % (
-            r["piece_seconds"] // 60, r["piece_seconds"] // 120))
-        w("two workers on an idle 2-core machine (longer on a busy one), plus a few minutes")
-        w("for calibration, frames, start-up and playouts. Each piece is kept in")
+        w("surveys, duels) in two worker processes. Here they took %d minutes of the" % (
+            r["piece_seconds"] // 60))
+        w("workers' time, about %d minutes of wall time, on this 2-core machine while other" % (
+            r["piece_seconds"] // 120))
+        w("work shared it (less on an idle one), plus a few minutes for calibration,")
+        w("frames, start-up and playouts. Each piece is kept in")
         w("`build/bench-cache` under a hash of the sources it depends on, so a rerun")
         w("measures again only what changed (`--no-cache`: everything). `python -m")
         w("tools.bench --quick` is the smoke run the tests use: one seed of everything,")
