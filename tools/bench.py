@@ -96,7 +96,7 @@ def heap_firmware(game, level, seeds, step, device_seeds, log=None, runlog=None)
                                         64, 160, step, exact=1, log=log,
                                         runlog=runlog("harness"))}
     h = out["harness"]
-    if "error" in h:
+    if "error" in h or not device_seeds:
         return out
     worst = sorted(h["seeds"], key=lambda s: (-h["minima"][str(s)], s))[:device_seeds]
     lo = h["minima"][str(worst[0])] + 36  # a guess: about what the board's modules take
@@ -319,9 +319,10 @@ def tasks(games, mode):
     out = []
     for game in games:
         for level in ("hard", "normal"):
+            # the device path for `hard` seats only: their searches need the most
             out.append((("heap_firmware", game, level), "heap_firmware",
                         (game, level, mode["firmware_seeds"], mode["heap_step"],
-                         mode["device_seeds"])))
+                         mode["device_seeds"] if level == "hard" else 0)))
         for level in ("hard", "normal"):
             out.append((("heap_engine", game, level), "heap_engine",
                         (game, level, mode["heap_seeds"], mode["heap_step"])))
@@ -457,7 +458,9 @@ def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
             g["heap"]["engine"][key[2]] = r
         elif key[0] == "heap_firmware":
             g["heap"]["firmware"][key[2]] = r["harness"]
-            g["heap"]["device"][key[2]] = r.get("device", {"error": "not measured"})
+            g["heap"]["device"][key[2]] = r.get("device", {"skipped": "hard seats only"})
+        elif "error" in r:
+            g["win_rates"].append(dict(r, a=key[2], b=key[3]))
         else:
             g["win_rates"].append(r)
     say("pipeline, frames, start-up, playouts")

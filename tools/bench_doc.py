@@ -162,7 +162,7 @@ def _summary(r, w):
             max(u["boot_rp2040_ms"] for u in ups), min(u["open_rp2040_ms"] for u in ups),
             max(u["open_rp2040_ms"] for u in ups)))
     rates = [(g, d) for g, x in games.items() for d in x["win_rates"]
-             if (d["a"], d["b"]) == ("normal", "random")]
+             if (d["a"], d["b"]) == ("normal", "random") and "error" not in d]
     if rates:
         w("- `normal` against `random`: %s." % ", ".join(
             "%s %.0f%% of %d games" % (g, 100 * d["a_rate"], d["games"]) for g, d in rates))
@@ -174,6 +174,8 @@ def _ci(pair, scale=1, fmt="%s-%s"):
 
 
 def _heap_cell(h, device=False):
+    if h and "skipped" in h:
+        return "-"
     if not h or "error" in h:
         return "error: %s" % (h or {}).get("error", "not measured")
     kb = _device_kb(h) if device else h["kb"]
@@ -210,9 +212,9 @@ def _memory(r, w):
     w("  and timer, on the fake `machine`, `neopixel` and `time` modules of")
     w("  `tests/fakes/micropython` (compiled to `.mpy`, the neopixel fake keeping no copy of")
     w("  what it sends). A board has those modules built in, so the figure leaves out the")
-    w("  heap the fakes took (measured in the same run). Measured for the %s seeds that" %
+    w("  heap the fakes took (measured in the same run). Measured with `hard` seats, whose")
+    w("  searches need the most, for the %s seeds that needed the most in the harness." %
       c.get("device_seeds", "?"))
-    w("  needed the most in the harness.")
     w("")
     w("Computer players search at full effort: a search that runs out of memory ends")
     w("the run, where the device would retry it with less effort. Sizes are tried")
@@ -248,7 +250,7 @@ def _memory(r, w):
     w("### Which boards it fits")
     w("")
     w("Free heap after boot, from the sources named, against the device-path figure")
-    w("of each game (the larger of its `normal` and `hard` figures), with the margin")
+    w("of each game (`hard` seats), with the margin")
     w("at each end of the board's range. The device path measured is the MicroPython")
     w("Pico's; under CircuitPython the hal backend differs (Adafruit's NeoPixel")
     w("library, `keypad`), so its row is an estimate from the same figure.")
@@ -352,8 +354,12 @@ def _fuel(r, w):
                 _fmt(round(f["rp2040_ms_p95"] / 1000, 1)), _fmt(f["max"] // 10 ** 6),
                 _fmt(round(f["rp2040_ms_max"] / 1000, 1)), f["max_seed"], f["games_p95_over"],
                 f["games"]) for g, f in over))
-        w("thinks for that long on a device: the three dots run, and the watchdog is fed")
-        w("meanwhile (`hal/watchdog.py`).")
+        w("thinks for that long on a device while its three dots run. On MicroPython the")
+        w("timer feeds the watchdog meanwhile (up to its 60 s of patience); under")
+        w("CircuitPython only frames feed it, and its hardware timeout is 8 s")
+        w("([hardware.md](hardware.md)): a move longer than that resets the board, the")
+        w("game comes back on the same move, and the second time the stuck-twice rule")
+        w("parks it with the watchdog off.")
         w("")
 
 
@@ -492,6 +498,7 @@ def render(r, docs=None):
     for g, x in games.items():
         for d in x["win_rates"]:
             if "error" in d:
+                w("| %s | | %s | %s | %s | | | | | | |" % (g, d["a"], d["b"], d["error"]))
                 continue
             h2h = "%d / %d of %d" % (d["a_ahead"], d["b_ahead"], d["pairs"]) \
                 if "pairs" in d else "-"
