@@ -93,6 +93,16 @@ def test_survey_finds_the_worst_seed_and_checks_every_seed_at_the_figure():
     assert len(tried) == len(set(tried)) == out["runs"]  # no size run twice
 
 
+def test_the_device_path_takes_the_seeds_that_needed_the_most():
+    """Seeds only run at the worst so far count after the measured ones (a
+    survey's at_most seeds have no minimum: that was a KeyError)."""
+    need = {0: 50, 1: 53, 2: 51, 3: 55, 4: 52}
+    out = bench_heap.survey(lambda seed, kb: kb >= need[seed], list(need), 16, 96, exact=1)
+    assert out["at_most"] == {"2": 53, "4": 55}
+    assert bench.worst_seeds(out, 2) == [3, 1]
+    assert bench.worst_seeds(out, 10) == [3, 1, 0, 4, 2]
+
+
 def test_an_interrupted_survey_goes_on_from_its_run_log(tmp_path):
     path = str(tmp_path / "runs")
     need = {0: 40, 1: 44, 2: 41}

@@ -87,6 +87,14 @@ def heap_engine(game, level, seeds, step, log=None, runlog=None):
                              exact=min(3, len(seeds)), log=log, runlog=runlog(""))
 
 
+def worst_seeds(survey, n):
+    """The n seeds of a heap survey that needed the most: those measured
+    exactly by their minimum, then those only run at the worst so far."""
+    need = dict((int(k), v) for k, v in survey["at_most"].items())
+    need.update((int(k), v) for k, v in survey["minima"].items())
+    return sorted(need, key=lambda s: (str(s) in survey["at_most"], -need[s], s))[:n]
+
+
 def heap_firmware(game, level, seeds, step, device_seeds, log=None, runlog=None):
     """The firmware in the test harness over `seeds`, then on the device path
     (device/start on the Pico, fake pins) for the `device_seeds` seeds that
@@ -98,7 +106,7 @@ def heap_firmware(game, level, seeds, step, device_seeds, log=None, runlog=None)
     h = out["harness"]
     if "error" in h or not device_seeds:
         return out
-    worst = sorted(h["seeds"], key=lambda s: (-h["minima"][str(s)], s))[:device_seeds]
+    worst = worst_seeds(h, device_seeds)
     lo = h["minima"][str(worst[0])] + 36  # a guess: about what the board's modules take
     out["device"] = bench_heap.survey(bench_heap.device_runs(game, level), worst,
                                       lo, lo + 12, step, exact=1, log=log,
@@ -304,13 +312,15 @@ QUICK = {"fuel_seeds": (1000,), "heap_seeds": (2000,), "firmware_seeds": (2000,)
 
 # The order pieces are measured in: what the document cannot do without
 # first, each kind dearest first.
-_ORDER = ("fuel", "heap_engine", "heap_firmware", "duel", "duel_hard")
+_ORDER = ("fuel", "heap_engine", "heap_firmware_hard", "duel", "heap_firmware", "duel_hard")
 _DEAREST = ("tomoko", "tomoe")  # their hard duels go last: the slowest by far
 
 
 def _rank(task):
     key = task[0]
-    kind = "duel_hard" if key[0] == "duel" and "hard" in key else key[0]
+    kind = key[0]
+    if "hard" in key:
+        kind = {"duel": "duel_hard", "heap_firmware": "heap_firmware_hard"}.get(kind, kind)
     return (_ORDER.index(kind), kind == "duel_hard" and key[1] in _DEAREST, "hard" not in key)
 
 
@@ -381,14 +391,19 @@ def run_task(task):
     fn = globals()[fname]
     def log(msg):
         print("  %s: %s" % (" ".join(key), msg), file=sys.stderr, flush=True)
-    if fname == "move_fuel":
-        result = fn(*args, cal=task_cache[1])
-    elif fname.startswith("heap_"):
-        from tools.bench_heap import RunLog
-        result = fn(*args, log=log,
-                    runlog=lambda part: RunLog(path and path[:-5] + part + ".runs"))
-    else:
-        result = fn(*args)
+    try:
+        if fname == "move_fuel":
+            result = fn(*args, cal=task_cache[1])
+        elif fname.startswith("heap_"):
+            from tools.bench_heap import RunLog
+            result = fn(*args, log=log,
+                        runlog=lambda part: RunLog(path and path[:-5] + part + ".runs"))
+        else:
+            result = fn(*args)
+    except Exception as e:  # noqa: BLE001 - one piece's failure must not lose the others
+        import traceback
+        log(traceback.format_exc())
+        return key, {"error": "%s: %s" % (type(e).__name__, e)}, time.time() - t0, False
     if isinstance(result, dict):
         result["seconds"] = round(time.time() - t0)
     if path:

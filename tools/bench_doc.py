@@ -386,12 +386,13 @@ def render(r, docs=None):
     if r.get("piece_seconds"):
         w("**How long.** The full run measures %d pieces (fuel per game and level, heap" % r.get(
             "pieces", 0))
-        w("surveys, duels) in two worker processes. Here they took %d minutes of the" % (
+        w("surveys, duels) in two worker processes. Here they took at least %d minutes" % (
             r["piece_seconds"] // 60))
-        w("workers' time, about %d minutes of wall time, on this 2-core machine while other" % (
+        w("of the workers' time (a piece resumed after an interruption counts only its")
+        w("last part), so at least %d minutes of wall time, on this 2-core machine while" % (
             r["piece_seconds"] // 120))
-        w("work shared it (less on an idle one), plus a few minutes for calibration,")
-        w("frames, start-up and playouts. Each piece is kept in")
+        w("other work shared it (less on an idle one), plus a few minutes for")
+        w("calibration, frames, start-up and playouts. Each piece is kept in")
         w("`build/bench-cache` under a hash of the sources it depends on, so a rerun")
         w("measures again only what changed (`--no-cache`: everything). `python -m")
         w("tools.bench --quick` is the smoke run the tests use: one seed of everything,")
