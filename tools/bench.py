@@ -312,8 +312,9 @@ QUICK = {"fuel_seeds": (1000,), "heap_seeds": (2000,), "firmware_seeds": (2000,)
 
 # The order pieces are measured in: what the document cannot do without
 # first, each kind dearest first.
-_ORDER = ("fuel", "heap_engine", "heap_firmware_hard", "duel", "duel_hard", "heap_firmware")
-_DEAREST = ("tomoe", "tomoko")  # their hard duels come last: the slowest by far
+_ORDER = ("fuel", "heap_engine", "heap_firmware_hard", "duel", "duel_hard", "heap_firmware",
+          "duel_dearest")
+_DEAREST = ("tomoko",)  # its hard duels come last: the slowest by far
 
 
 def _rank(task):
@@ -321,8 +322,9 @@ def _rank(task):
     kind = key[0]
     if "hard" in key:
         kind = {"duel": "duel_hard", "heap_firmware": "heap_firmware_hard"}.get(kind, kind)
-    dear = _DEAREST.index(key[1]) + 1 if kind == "duel_hard" and key[1] in _DEAREST else 0
-    return (_ORDER.index(kind), dear, "hard" not in key)
+    if kind == "duel_hard" and key[1] in _DEAREST:
+        kind = "duel_dearest"
+    return (_ORDER.index(kind), "hard" not in key)
 
 
 def tasks(games, mode):
