@@ -424,6 +424,17 @@ def _worker_init(use_cache, cal):
     task_cache[0], task_cache[1] = use_cache, cal
 
 
+def _commit():
+    """The checkout's commit (the figures hold for its sources), or None."""
+    import subprocess
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, cwd=mpy_runtime.repo_root(), timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
+
 def machine():
     return {"python": platform.python_version(), "platform": platform.platform(),
             "cpus": os.cpu_count(),
@@ -489,6 +500,7 @@ def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
         g["startup"] = startup_fuel(game, cal)
         g["speed"] = playouts(game, mode["playout_s"])
     result["seconds"] = round(time.time() - t0)
+    result["commit"] = _commit()
     result["pieces"] = len(work)
     result["piece_seconds"] = sum(done[k].get("seconds", 0) for k, _, _ in work)
     say("done")

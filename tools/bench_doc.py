@@ -425,6 +425,11 @@ def render(r, docs=None):
     w("")
     w("**Machine.** Python %s on %s, %s CPUs; MicroPython %s." % (
         m["python"], m["platform"], m["cpus"], m["micropython"]))
+    if r.get("commit"):
+        w("")
+        w("**Commit.** Measured on commit %s: the figures hold for its sources (a piece" %
+          r["commit"])
+        w("taken from the cache was measured on the same sources of what it depends on).")
     w("")
     games = r["games"]
     _summary(r, w)
