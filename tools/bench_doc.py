@@ -1,9 +1,30 @@
 """Render docs/benchmarks.md from the figures of tools/bench."""
 
-# Fuel a computer-player move may cost inside MicroPython (median of a
-# whole game): `normal` by platform.md; `hard` ours, about 2 s on an RP2040
-# (tools/bench's calibration), so no one waits long for a computer.
-BUDGET = {"normal": 50000000, "hard": 300000000}
+from tools.bench import BUDGET  # noqa: F401 - tests read it here too
+from tools.bench_stats import wilson
+
+# Free heap after boot, in KB, as sources give it: (board, low, high, source).
+BOARDS = (
+    ("RP2040, MicroPython (Pico)", 190, 233,
+     "since MicroPython 1.20 the GC heap is all of the 256 KB of main RAM past "
+     ".bss and the C heap (ports/rp2/memmap_mp_rp2040.ld; micropython/micropython#10968 "
+     "made it about 30 KB larger than the fixed 192 KB before); 233 KB free after "
+     "boot on 1.23 in the team's platform notes; a Pico W's Wi-Fi driver takes some"),
+    ("RP2040, CircuitPython (Feather RP2040)", 171, 179,
+     "the team's platform notes; a Pico W under CircuitPython 9.0 has 126 KB at "
+     "start, 152 KB under 8.0.5 (adafruit/circuitpython#9085)"),
+    ("ESP32-S3, MicroPython, no PSRAM", 267, 267,
+     "gc.mem_free() 267,120 after gc.collect() on 1.23 "
+     "(PIBSAS/MicroPython_ESP32-S3-WROOM-1-N16R8_with_SmartConfig#1)"),
+    ("ESP32-S3, MicroPython, 8 MB PSRAM", 4096, 8192,
+     "gc.mem_free() 8,192,976 on 1.20 with ESP-IDF 4.4, 4,254,384 with ESP-IDF 5 "
+     "(micropython/micropython#11853)"),
+)
+
+# A section measured elsewhere (the lead's emulated Pico, real firmware), put
+# in as written when this file exists; otherwise a marker stands in its place.
+PICO_SECTION = "benchmarks-pico.md"
+PICO_MARKER = "<!-- emulated Pico: write docs/%s and run the generator again -->" % PICO_SECTION
 
 
 def _fmt(n):
@@ -70,28 +91,63 @@ def _pipeline(p, wire_ms, w):
     w("")
 
 
+def _kb(h):
+    return h.get("kb") if h and "error" not in h else None
+
+
+def _device_kb(h):
+    """The device path's figure less what the fake pin modules took."""
+    if _kb(h) is None:
+        return None
+    return h["kb"] - (h.get("fakes_bytes") or 0) // 1024
+
+
+def _worst(games, kind):
+    """(KB, game, level) of the largest heap figure of `kind`."""
+    best = None
+    for g, x in games.items():
+        for level, h in x["heap"][kind].items():
+            kb = _device_kb(h) if kind == "device" else _kb(h)
+            if kb is not None and (best is None or kb > best[0]):
+                best = (kb, g, level)
+    return best
+
+
 def _summary(r, w):
     """The headline figures, worked out from the tables below."""
     games = r["games"]
-    ok = [x for x in games.values() if "error" not in x["fuel"]["normal"]]
+    ok = [x for x in games.values() if "error" not in x["fuel"].get("normal", {"error": 1})]
     if not ok:
         return
     w("## In short")
     w("")
-    normal = max(x["fuel"]["normal"]["median"] for x in ok)
-    w("- A `normal` move costs at most %s million fuel (median, the dearest game), "
-      "%d%% of the 50-million budget." % (_fmt(round(normal / 1e6, 1)), 100 * normal // BUDGET["normal"]))
-    hard = [x["fuel"]["hard"] for x in ok if "error" not in x["fuel"]["hard"]]
+    normal = max(x["fuel"]["normal"]["p95"] for x in ok)
+    w("- A `normal` move costs at most %s million fuel at the 95th percentile (the dearest "
+      "game), %d%% of the 50-million budget." % (_fmt(round(normal / 1e6, 1)),
+                                                  100 * normal // BUDGET["normal"]))
+    hard = [(g, x["fuel"]["hard"]) for g, x in games.items() if "error" not in x["fuel"]["hard"]]
     if hard:
-        w("- A `hard` move: at most %s s on an RP2040 (median), %s s (95th percentile), "
-          "in the dearest game." % (_fmt(round(max(h["rp2040_ms_median"] for h in hard) / 1000, 1)),
-                                    _fmt(round(max(h["rp2040_ms_p95"] for h in hard) / 1000, 1))))
-    heaps = [x["heap_firmware_kb"] for x in games.values() if x["heap_firmware_kb"]]
-    engines = [x["heap_engine_kb"] for x in games.values() if x["heap_engine_kb"]]
-    if heaps and engines:
-        w("- Memory: every engine with its computer players plays a whole game in %d KB of "
-          "heap or less; the whole firmware in %d KB (an RP2040 has about 233 KB free)." % (
-              max(engines), max(heaps)))
+        over = [(g, f) for g, f in hard if f["p95"] > BUDGET["hard"] or f["max"] > BUDGET["hard"]]
+        g, f = max(hard, key=lambda gf: gf[1]["p95"])
+        w("- A `hard` move in the dearest game (%s): median %s s on an RP2040, 95th "
+          "percentile %s s, longest %s s." % (
+              g, _fmt(round(f["rp2040_ms_median"] / 1000, 1)),
+              _fmt(round(f["rp2040_ms_p95"] / 1000, 1)), _fmt(round(f["rp2040_ms_max"] / 1000, 1))))
+        if over:
+            w("  **Over the 300-million budget:** %s." % "; ".join(
+                "%s: %.0f%% of moves, 95th percentile %s M, longest %s M" % (
+                    g, 100 * f["over_share"], _fmt(f["p95"] // 10 ** 6), _fmt(f["max"] // 10 ** 6))
+                for g, f in over))
+        else:
+            w("  Every `hard` move measured is within the 300-million budget.")
+    for kind, what in (("engine", "an engine with its computer players"),
+                       ("firmware", "the firmware in the test harness"),
+                       ("device", "the firmware as a Pico boots it (device path)")):
+        worst = _worst(games, kind)
+        if worst:
+            w("- Memory, %s: at most %d KB (%s, `%s` seats, the worst of %d seeds)." % (
+                what, worst[0], worst[1], worst[2],
+                len(games[worst[1]]["heap"][kind][worst[2]]["seeds"])))
     p = r.get("pipeline") or {}
     cases = p.get("cases", {})
     turns = [cases[g]["rp2040_ms"] for g in games if "rp2040_ms" in cases.get(g, {})]
@@ -106,14 +162,220 @@ def _summary(r, w):
             max(u["boot_rp2040_ms"] for u in ups), min(u["open_rp2040_ms"] for u in ups),
             max(u["open_rp2040_ms"] for u in ups)))
     rates = [(g, d) for g, x in games.items() for d in x["win_rates"]
-             if (d["a"], d["b"]) == ("normal", "random")]
+             if (d["a"], d["b"]) == ("normal", "random") and "error" not in d]
     if rates:
         w("- `normal` against `random`: %s." % ", ".join(
             "%s %.0f%% of %d games" % (g, 100 * d["a_rate"], d["games"]) for g, d in rates))
     w("")
 
 
-def render(r):
+def _ci(pair, scale=1, fmt="%s-%s"):
+    return fmt % (_fmt(int(pair[0] // scale)), _fmt(int(pair[1] // scale)))
+
+
+def _heap_cell(h, device=False):
+    if h and "skipped" in h:
+        return "-"
+    if not h or "error" in h:
+        return "error: %s" % (h or {}).get("error", "not measured")
+    kb = _device_kb(h) if device else h["kb"]
+    cell = "%d KB (seed %d)" % (kb, h["worst_seed"])
+    if device and h.get("fakes_bytes"):
+        cell = "%d KB (seed %d; %d KB with the fakes)" % (kb, h["worst_seed"], h["kb"])
+    fails = {}
+    for seed, passed, failed in h.get("non_monotone", ()):
+        fails.setdefault((seed, passed), []).append(failed)
+    for (seed, passed), failed in sorted(fails.items()):
+        cell += "; seed %d finishes in %d KB but not in %s KB" % (
+            seed, passed, " or ".join(str(f) for f in sorted(failed)))
+    return cell
+
+
+def _memory(r, w):
+    games = r["games"]
+    c = r.get("counts", {})
+    seeds = c.get("heap_seeds", ["?", "?", "?"])
+    fw = c.get("firmware_seeds", seeds)
+    w("## Memory: the smallest MicroPython heap that finishes a whole game")
+    w("")
+    w("Three ways of running a whole computer-versus-computer game, for every seat "
+      "`normal`, then every seat `hard` (`tools/bench_heap.py`), on seeds the tests do "
+      "not use:")
+    w("")
+    w("- *engine*: `python -m tools.mpy_check --game NAME --heap N --seed S`: the engine")
+    w("  and its computer players from the `.mpy` bundle, nothing else; %s seeds (%s-%s);" % (
+        seeds[2], seeds[0], seeds[1]))
+    w("- *harness*: the firmware driven from the menu to the end screen and back, in the")
+    w("  tests' hal (in-memory display, fake clock): menu, screens, font, saves; %s seeds" %
+      fw[2])
+    w("  (%s-%s: a firmware run costs about ten engine runs, drawing every frame);" % (
+        fw[0], fw[1]))
+    w("- *device*: the same, booted the way a Pico boots it: `device/start.py` on the Pico's")
+    w("  board definition with its LED output stage, pin-sampled buttons, buzzer, watchdog")
+    w("  and timer, on the fake `machine`, `neopixel` and `time` modules of")
+    w("  `tests/fakes/micropython` (compiled to `.mpy`, the neopixel fake keeping no copy of")
+    w("  what it sends). A board has those modules built in, so the figure leaves out the")
+    w("  heap the fakes took (measured in the same run). Measured with `hard` seats, whose")
+    w("  searches need the most, for the %s seeds that needed the most in the harness." %
+      c.get("device_seeds", "?"))
+    w("")
+    w("Computer players search at full effort: a search that runs out of memory ends")
+    w("the run, where the device would retry it with less effort. Sizes are tried")
+    w("1 KB apart. The first seeds (three for the engine, one for the firmware,")
+    w("whose runs cost ten times as much) are measured exactly: bisected, then the")
+    w("three sizes above the answer must finish too, else the search goes on above")
+    w("the failure. Every other seed is run at the largest minimum so far and")
+    w("measured exactly only if it fails there. The figure is the worst seed's")
+    w("minimum, raised until every seed finishes at it. Near the limit garbage")
+    w("collections fall differently at each size, so a game can fail one size above")
+    w("one it finished in: every such pair seen is listed. With n seeds, a new seed")
+    w("needs more than the worst of them about once in n+1 (the chance that the")
+    w("largest of n+1 draws is the new one): once in %s for the engine, once in %s" % (
+        seeds[2] + 1 if isinstance(seeds[2], int) else "?",
+        fw[2] + 1 if isinstance(fw[2], int) else "?"))
+    w("for the firmware.")
+    w("")
+    w("| Game | Seats | Engine + computer players | Firmware, harness | Firmware, device path |")
+    w("| --- | --- | --- | --- | --- |")
+    for g, x in games.items():
+        for level in ("normal", "hard"):
+            hp = x["heap"]
+            w("| %s | %s | %s | %s | %s |" % (
+                g, level, _heap_cell(hp["engine"].get(level)),
+                _heap_cell(hp["firmware"].get(level)),
+                _heap_cell(hp["device"].get(level), device=True)))
+    w("")
+    w("The device path needs more than the harness: the board's own modules")
+    w("(`device/start.py`, `boards`, the MicroPython hal backend, the LED output")
+    w("stage with its tables, the watchdog and button timer) are bytecode in the")
+    w("heap too, as the firmware's are.")
+    w("")
+    w("### Which boards it fits")
+    w("")
+    w("Free heap after boot, from the sources named, against the device-path figure")
+    w("of each game (`hard` seats), with the margin")
+    w("at each end of the board's range. The device path measured is the MicroPython")
+    w("Pico's; under CircuitPython the hal backend differs (Adafruit's NeoPixel")
+    w("library, `keypad`), so its row is an estimate from the same figure.")
+    w("")
+    need = {}
+    for g, x in games.items():
+        kbs = [_device_kb(h) for h in x["heap"]["device"].values() if _device_kb(h) is not None]
+        if kbs:
+            need[g] = max(kbs)
+    w("| Board | Free heap after boot | %s | Source |" % " | ".join(need))
+    w("| --- | --- | %s--- |" % ("--- | " * len(need)))
+    for name, low, high, source in BOARDS:
+        free = "%d KB" % low if low == high else "%d-%d KB" % (low, high)
+        cells = []
+        for g, kb in need.items():
+            m, top = low - kb, high - kb
+            if m >= 0:
+                cells.append("fits, %s KB spare" % (m if high == low else "%d-%d" % (m, top)))
+            elif top >= 0:
+                cells.append("**short by %d KB** at %d KB free, %d KB spare at %d" % (
+                    -m, low, top, high))
+            else:
+                cells.append("**short by %d KB**" % -m)
+        w("| %s | %s | %s | %s |" % (name, free, " | ".join(cells), source))
+    w("")
+    w("Playing every game in turn in one boot needs more than the largest figure:")
+    w("MicroPython keeps the names of every module it has loaded (its qstr pools")
+    w("grew from 9 to 30 KB over the four games) in blocks that are never freed and")
+    w("end up between the next game's modules. To keep large blocks free, the")
+    w("firmware loads a game's computer players as the game starts, and the Tomoko")
+    w("and Tomoe players allocate no large table every move. When a game still does")
+    w("not fit, the board restarts into a clean heap and starts it there")
+    w("(`firmware/launch.py`): `tests/test_mpy.py` plays all four games in turn")
+    w("through the menu in 128 KB (one restart, before the second game) and in")
+    w("160 KB (none), in the harness. Modules frozen into a custom MicroPython build")
+    w("would take the firmware's bytecode out of the heap altogether.")
+    w("")
+
+
+def _pico(w, docs):
+    """The emulated Pico's section, measured elsewhere, as written."""
+    import os
+    path = os.path.join(docs, PICO_SECTION)
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            w(f.read().rstrip("\n"))
+    else:
+        w(PICO_MARKER)
+        w("")
+        w("Not measured by this generator: the figures of `python -m tools.bench_pico`")
+        w("(the official MicroPython firmware on an emulated RP2040) go in")
+        w("`docs/%s`, which is put in here as written." % PICO_SECTION)
+    w("")
+
+
+def _fuel(r, w):
+    games = r["games"]
+    c = r.get("counts", {})
+    seeds = c.get("fuel_seeds", ["?", "?", "?"])
+    w("## Computer-player moves: fuel per move inside MicroPython")
+    w("")
+    w("Every seat at one level, %s whole games per game and level (seeds %s-%s), each in" % (
+        seeds[2], seeds[0], seeds[1]))
+    w("a %s heap (`mpy_check --heap %s --seats ai:LEVEL,...`: about what an RP2040 leaves" % (
+        r.get("fuel_heap", "96k").replace("k", " KB"), r.get("fuel_heap", "96k")))
+    w("the engine once the device's modules are loaded, so garbage collections come")
+    w("about as often as there); a move includes applying it. Median and 95th")
+    w("percentile are over every move of every game, with 95% intervals from")
+    w("drawing whole games again with replacement (1000 times: the moves of one game")
+    w("are not independent). Budgets: a `normal` move at most 50 million fuel")
+    w("(platform.md), a `hard` move at most 300 million (ours: about 2 s on an RP2040),")
+    w("meant for every move, not only the median.")
+    w("")
+    w("| Game | Level | Moves (longest game) | Median fuel [95% interval] "
+      "| 95th pct fuel [95% interval] | Max fuel (seed) | RP2040 median / 95th pct / max | Moves over budget [95% interval] "
+      "| Games whose 95th pct / max is over |")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    for g, x in games.items():
+        for level in ("easy", "normal", "hard"):
+            f = x["fuel"][level]
+            if "error" in f:
+                w("| %s | %s | error: %s | | | | | | |" % (g, level, f["error"]))
+                continue
+            if "budget" in f:
+                over = "%d (%.1f%%) [%.1f-%.1f%%]" % (f["over"], 100 * f["over_share"],
+                                                     100 * f["over_ci"][0], 100 * f["over_ci"][1])
+                games_over = "%d / %d of %d" % (f["games_p95_over"], f["games_max_over"],
+                                                f["games"])
+            else:
+                over = games_over = "-"
+            w("| %s | %s | %d (%d) | %s [%s] | %s [%s] | %s (%d) | %s / %s / %s ms | %s | %s |" % (
+                g, level, f["moves"], f["longest_game"], _fmt(f["median"]), _ci(f["median_ci"]),
+                _fmt(f["p95"]), _ci(f["p95_ci"]), _fmt(f["max"]), f["max_seed"],
+                _fmt(f["rp2040_ms_median"]), _fmt(f["rp2040_ms_p95"]), _fmt(f["rp2040_ms_max"]),
+                over, games_over))
+    w("")
+    over = [(g, x["fuel"]["hard"]) for g, x in games.items()
+            if "budget" in x["fuel"]["hard"] and x["fuel"]["hard"]["max"] > BUDGET["hard"]]
+    if over:
+        w("**The `hard` budget does not hold for every move.** %s The computer player" % " ".join(
+            "%s `hard`: %d of %d moves (%.1f%%) cost more than 300 million fuel; the 95th "
+            "percentile is %s million (%s s on an RP2040) and the longest move %s million "
+            "(%s s, seed %d); %d of %d games have a 95th percentile over the budget." % (
+                g, f["over"], f["moves"], 100 * f["over_share"], _fmt(f["p95"] // 10 ** 6),
+                _fmt(round(f["rp2040_ms_p95"] / 1000, 1)), _fmt(f["max"] // 10 ** 6),
+                _fmt(round(f["rp2040_ms_max"] / 1000, 1)), f["max_seed"], f["games_p95_over"],
+                f["games"]) for g, f in over))
+        w("thinks for that long on a device while its three dots run. On MicroPython the")
+        w("timer feeds the watchdog meanwhile (up to its 60 s of patience); under")
+        w("CircuitPython only frames feed it, and its hardware timeout is 8 s")
+        w("([hardware.md](hardware.md)): a move longer than that resets the board, the")
+        w("game comes back on the same move, and the second time the stuck-twice rule")
+        w("parks it with the watchdog off.")
+        w("")
+
+
+def render(r, docs=None):
+    """The document; `docs`: the folder it goes in (for the emulated Pico's
+    section, PICO_SECTION there, which this generator does not measure)."""
+    import os
+    from tools import mpy_runtime
+    docs = docs or os.path.join(mpy_runtime.repo_root(), "docs")
     cal = r["calibration"]
     m = r["machine"]
     out = []
@@ -128,6 +390,21 @@ def render(r):
     w("are move for move the games the device plays (integer-only engines; a test")
     w("compares CPython and MicroPython).")
     w("")
+    if r.get("piece_seconds"):
+        w("**How long.** The full run measures %d pieces (fuel per game and level, heap" % r.get(
+            "pieces", 0))
+        w("surveys, duels) in two worker processes. Here they took at least %d minutes" % (
+            r["piece_seconds"] // 60))
+        w("of the workers' time (a piece resumed after an interruption counts only its")
+        w("last part), so at least %d minutes of wall time, on this 2-core machine while" % (
+            r["piece_seconds"] // 120))
+        w("other work shared it (less on an idle one), plus a few minutes for")
+        w("calibration, frames, start-up and playouts. Each piece is kept in")
+        w("`build/bench-cache` under a hash of the sources it depends on, so a rerun")
+        w("measures again only what changed (`--no-cache`: everything). `python -m")
+        w("tools.bench --quick` is the smoke run the tests use: one seed of everything,")
+        w("16 KB steps, a couple of minutes.")
+        w("")
     w("**Calibration.** %s Measured here: F = %s fuel, so 1 million fuel is about" % (
         cal["note"], _fmt(int(round(cal["fuel_per_loop"])))))
     w("%.1f ms on an RP2040 (about %.1f ms on an ESP32-S3). These are estimates: real" % (
@@ -148,62 +425,20 @@ def render(r):
     w("")
     w("**Machine.** Python %s on %s, %s CPUs; MicroPython %s." % (
         m["python"], m["platform"], m["cpus"], m["micropython"]))
+    if r.get("commit"):
+        w("")
+        w("**Commit.** Measured on commit %s: the figures hold for its sources (a piece" %
+          r["commit"])
+        w("taken from the cache was measured on the same sources of what it depends on).")
     w("")
     games = r["games"]
     _summary(r, w)
 
-    w("## Memory: the smallest MicroPython heap that finishes a whole game")
+    _memory(r, w)
+    w("## An emulated Pico, real firmware")
     w("")
-    w("Bisected with `python -m tools.mpy_check --game NAME --heap N` (engine and")
-    w("computer players from the `.mpy` bundle, all seats `normal`) and with the")
-    w("firmware driven from the menu to the end screen (menu, screens, font, saves,")
-    w("all seats `normal` computer players, at full effort: a search that runs out")
-    w("of memory ends the run, where the device would retry it with less effort).")
-    w("Near the limit a game may fit in one size and not in the next, as garbage")
-    w("collections happen to fall, so the figure is the smallest size from which")
-    w("it and the three sizes above it (4 KB apart for the engine, 8 KB for the")
-    w("firmware) all finish. Free heap after boot: ~233 KB on an RP2040, 171-179 KB")
-    w("under CircuitPython.")
-    w("")
-    w("Playing every game in turn in one boot needs more than the largest figure")
-    w("below: MicroPython keeps the names of every module it has loaded (its qstr")
-    w("pools grew from 9 to 30 KB over the four games) in blocks that are never")
-    w("freed and end up between the next game's modules. To keep large blocks free,")
-    w("the firmware loads a game's computer players as the game starts, not at its")
-    w("first computer move, and the Tomoko and Tomoe players no longer allocate a")
-    w("large table every move. When a game still does not fit, the board restarts")
-    w("into a clean heap and starts it there (`firmware/launch.py`):")
-    w("`tests/test_mpy.py` plays all four games in turn through the menu in 128 KB")
-    w("(one restart, before the second game) and in 160 KB (none). Modules frozen")
-    w("into a custom MicroPython build would avoid the restart altogether.")
-    w("")
-    w("| Game | Engine + computer players | Firmware with its screens |")
-    w("| --- | --- | --- |")
-    for g, x in games.items():
-        w("| %s | %s KB | %s KB |" % (g, _fmt(x["heap_engine_kb"]), _fmt(x["heap_firmware_kb"])))
-    w("")
-
-    w("## Computer-player moves: fuel per move inside MicroPython")
-    w("")
-    w("All seats at one level, whole games (`mpy_check --seats ai:LEVEL,...`); a move")
-    w("includes applying it. Budgets (median): a `normal` move at most 50 million fuel")
-    w("(platform.md), a `hard` move at most 300 million (ours: about 2 s on an RP2040).")
-    w("")
-    w("| Game | Level | Moves | Median fuel | 95th pct fuel | RP2040 median | RP2040 95th pct |")
-    w("| --- | --- | --- | --- | --- | --- | --- |")
-    for g, x in games.items():
-        for level in ("easy", "normal", "hard"):
-            f = x["fuel"][level]
-            if "error" in f:
-                w("| %s | %s | error: %s | | | | |" % (g, level, f["error"]))
-                continue
-            mark = ""
-            if level in BUDGET:
-                mark = " (within budget)" if f["median"] <= BUDGET[level] else " (OVER BUDGET)"
-            w("| %s | %s | %d | %s%s | %s | %s ms | %s ms |" % (
-                g, level, f["moves"], _fmt(f["median"]), mark, _fmt(f["p95"]),
-                _fmt(f["rp2040_ms_median"]), _fmt(f["rp2040_ms_p95"])))
-    w("")
+    _pico(w, docs)
+    _fuel(r, w)
 
     w("## Frames")
     w("")
@@ -262,24 +497,38 @@ def render(r):
     w("")
     w("`python -m tools.duel`: level A takes one seat, rotating over the seats with the")
     w("seed, level B every other seat (minimum player count of the game). A win shared")
-    w("with a B seat is counted as shared. Seeds 0 to N-1. With three or more players")
-    w("the B seats' wins add up, so a fair share for A is 1/players; *head to head*")
-    w("compares the A seat with each B seat of every game: how often A finished ahead")
-    w("of it (a winner is ahead of a non-winner, else the higher final score) and how")
-    w("often behind.")
+    w("with a B seat is counted as shared. Seeds %s to %s, away from the seeds 0-199 the" % (
+        _seed_range(r)))
+    w("computer players were tuned on. The interval is Wilson's 95% interval of A's")
+    w("win rate. With three or more players the B seats' wins add up, so a fair share")
+    w("for A is 1/players; *head to head* compares the A seat with each B seat of every")
+    w("game: how often A finished ahead of it (a winner is ahead of a non-winner, else")
+    w("the higher final score) and how often behind.")
     w("")
-    w("| Game | Players | A | B | Games | A wins | B wins | Shared | A win rate | Fair share "
-      "| Head to head: A ahead / behind |")
+    w("| Game | Players | A | B | Games | A wins | B wins | Shared | A win rate [95% interval] "
+      "| Fair share | Head to head: A ahead / behind |")
     w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for g, x in games.items():
         for d in x["win_rates"]:
+            if "error" in d:
+                w("| %s | | %s | %s | %s | | | | | | |" % (g, d["a"], d["b"], d["error"]))
+                continue
             h2h = "%d / %d of %d" % (d["a_ahead"], d["b_ahead"], d["pairs"]) \
                 if "pairs" in d else "-"
-            w("| %s | %d | %s | %s | %d | %d | %d | %d | %.1f%% | %.1f%% | %s |" % (
+            lo, hi = wilson(d["a_wins"], d["games"])
+            w("| %s | %d | %s | %s | %d | %d | %d | %d | %.1f%% [%.1f-%.1f%%] | %.1f%% | %s |" % (
                 g, d["players"], d["a"], d["b"], d["games"], d["a_wins"], d["b_wins"],
-                d["draws"], 100 * d["a_rate"], 100.0 / d["players"], h2h))
+                d["draws"], 100 * d["a_rate"], 100 * lo, 100 * hi, 100.0 / d["players"], h2h))
     w("")
     if r.get("quick"):
         w("*(A quick run: tiny counts, not meaningful.)*")
         w("")
     return "\n".join(out)
+
+
+def _seed_range(r):
+    for x in r["games"].values():
+        for d in x["win_rates"]:
+            if "first_seed" in d:
+                return d["first_seed"], d["first_seed"] + d["games"] - 1
+    return "?", "?"

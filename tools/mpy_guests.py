@@ -100,15 +100,78 @@ PlayScreen.think = _full_effort
 """
 
 
-def firmware_game(game, kinds, seed=1, full_effort=False):
+# The menu seeds a new game from the clock and the frame count; a benchmark
+# that plays many games gives each its own seed instead.
+_GAME_SEED = """import firmware.menu
+firmware.menu.mix_seed = lambda *parts: %d
+"""
+
+
+def _game_part(game, kinds, seed, full_effort, game_seed):
+    return ("kinds = %r\n" % (list(kinds),) + (_FULL_EFFORT if full_effort else "")
+            + (_GAME_SEED % game_seed if game_seed is not None else "")
+            + _CHOOSE % {"game": game} + _PLAY % {"seed": seed})
+
+
+def firmware_game(game, kinds, seed=1, full_effort=False, game_seed=None):
     """The guest that plays `game` with these seat kinds (e.g. ['human',
     'normal']); the people's buttons come from Rng(seed). `full_effort`: a
     MemoryError in a computer player's search ends the run, instead of the
     play screen retrying with less effort (to measure the heap the full
-    search needs)."""
-    return (_HEAD % {"before_boot": ""} + "kinds = %r\n" % (list(kinds),)
-            + (_FULL_EFFORT if full_effort else "") + _CHOOSE % {"game": game}
-            + _PLAY % {"seed": seed})
+    search needs). `game_seed`: the game's seed (else the menu's, from the
+    clock)."""
+    return _HEAD % {"before_boot": ""} + _game_part(game, kinds, seed, full_effort, game_seed)
+
+
+# The device path: device/start boots the board as main.py does, on the fake
+# machine/neopixel/time modules (tests/fakes/micropython), with the LED
+# pipeline and the pin-sampled buttons; presses drive the board's button
+# pins. The fakes are loaded first and their own heap is reported
+# ('FAKES <bytes>'), since a board has those modules built in.
+_DEVICE_HEAD = """
+import gc, sys
+gc.collect()
+_before = gc.mem_alloc()
+sys.path.insert(0, '/fakes/micropython')
+sys.path.insert(0, '/fakes')
+import fakehw, machine, neopixel
+neopixel.KEEP = 0  # a real driver keeps no copy of what it sent
+gc.collect()
+print('FAKES', gc.mem_alloc() - _before)
+from hal import buttons as B
+from hal.storage import MemoryStorage
+from device import start
+from firmware.menu import Menu
+from firmware.play import PlayScreen
+from firmware.end import EndScreen
+from engines_core.prng import Rng
+
+app, hal = start.start(%(board)r, 'micropython',
+                       {'fakehw': fakehw, 'machine': machine, 'neopixel': neopixel,
+                        'time': fakehw}, storage=MemoryStorage())
+_pins = {}
+for _name, _pin in hal.board.BUTTONS.items():
+    _pins[B.NAMES.index(_name)] = _pin
+
+def step(ms):
+    end = fakehw.now[0] + ms
+    while fakehw.now[0] < end:
+        fakehw.advance(30)
+        app.step()
+
+def press(b):
+    fakehw.drive(_pins[b], hal.board.BUTTON_ACTIVE)
+    step(60)
+    fakehw.drive(_pins[b], None)
+    step(60)
+
+"""
+
+
+def device_game(game, kinds, game_seed=None, full_effort=False, board="pico"):
+    """firmware_game on the device path (device/start on `board`, fake pins):
+    the heap a board needs, less what the fakes themselves take (printed)."""
+    return _DEVICE_HEAD % {"board": board} + _game_part(game, kinds, 1, full_effort, game_seed)
 
 
 # A board's hal.restart (firmware/launch.py) in the guest: report which game
