@@ -518,10 +518,16 @@ class Tomoko(Game):
                 (self.done or self.played_on()) != bool(self.wins):
             raise CorruptState("bad result")
         placed = [p for p in self.places if p]
-        if placed and (self.teams or max(placed) > self.num_players
-                       or len(placed) >= self.num_players - 1
-                       or any(self.places[s] != 1 for s in self.wins)):
+        if placed and (self.teams or len(placed) >= self.num_players - 1
+                       or sorted(self.wins) != [s for s in range(self.num_players)
+                                                if self.places[s] == 1]):
             raise CorruptState("bad places")
+        for p in placed:
+            # Each play_on gives its enders the place after everyone's before.
+            if p != 1 + sum(1 for q in placed if q < p):
+                raise CorruptState("bad places")
+        if self.moves > MOVE_CAP or (self.moves == MOVE_CAP and not self.done):
+            raise CorruptState("bad move count")
         if not self.done and self.places[self.turn]:
             raise CorruptState("a finished seat to move")
         if self.last_action is not None and self.last_action >= NUM_ACTIONS:
