@@ -35,10 +35,10 @@ def request_start(storage):
 def take_start_request(storage):
     """True (once) if the last run asked boot to start a game."""
     try:
-        if storage.read(START_FILE) is None:
+        if storage.read(START_FILE, 16) is None:
             return False
         storage.remove(START_FILE)
-    except OSError:
+    except (OSError, MemoryError):
         return False
     return True
 
