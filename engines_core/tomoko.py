@@ -528,6 +528,15 @@ class Tomoko(Game):
                 raise CorruptState("bad places")
         if self.moves > MOVE_CAP or (self.moves == MOVE_CAP and not self.done):
             raise CorruptState("bad move count")
+        # Over exactly when _check_end says so, and won by those it names.
+        playing = self._playing()
+        reached = any(len(self.laid[o]) >= self.target for o in playing)
+        stuck = not any(self.hands[o] for o in playing)
+        if self.done and not (reached or stuck or self.moves >= MOVE_CAP) or \
+                not self.done and reached:
+            raise CorruptState("bad result")
+        if self.done and not self.played_on() and self.wins != self.enders():
+            raise CorruptState("bad result")
         if not self.done and self.places[self.turn]:
             raise CorruptState("a finished seat to move")
         if self.last_action is not None and self.last_action >= NUM_ACTIONS:

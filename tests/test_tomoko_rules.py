@@ -661,3 +661,23 @@ def test_a_save_whose_places_contradict_the_winners_is_refused():
     h.moves = T.MOVE_CAP
     with pytest.raises(CorruptState):
         h.check()
+
+
+def test_a_save_whose_winners_are_not_the_enders_is_refused():
+    """A finished game is won by those it ended with (enders()): a save naming
+    another seat (the generic hostile-save test found one, with P1 marked the
+    winner with no card laid) is refused, as is a game still running where a
+    player has reached the target. Playing on from it made a state check()
+    refused."""
+    from engines_core.game import CorruptState
+    g, _ = _won_game(3)
+    g.check()
+    h = g.clone()
+    h.wins = [s for s in range(3) if s not in g.winners()][:1]
+    with pytest.raises(CorruptState):
+        h.check()
+    h = g.clone()
+    h.done, h.wins = False, []
+    h.turn = [s for s in range(3) if s not in g.winners()][0]
+    with pytest.raises(CorruptState):
+        h.check()
