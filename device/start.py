@@ -212,7 +212,8 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
     """Everything up to the first screen; returns (app, hal). The arguments
     after the board name are for tests (fake modules, storage)."""
     board, hal = setup(board_name, plat, modules, storage)
-    _starting[:] = [hal]  # main() reports an error in what follows there
+    _starting.clear()
+    _starting.append(hal)  # main() reports an error in what follows there
     be = hal.backend
     kw = {"modules": modules}
     d = hal.display
@@ -306,7 +307,7 @@ def fail(hal, exc):
 
 def main(board_name=None, **for_tests):
     """Run the device until power-off (the keyword arguments are start()'s)."""
-    del _starting[:]
+    _starting.clear()
     try:
         app, hal = start(board_name, **for_tests)
         app.run()
