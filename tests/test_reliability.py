@@ -498,3 +498,21 @@ def test_no_memory_to_check_a_save_never_calls_it_lost(monkeypatch):
     app, run = reboot(storage)
     assert isinstance(app.screen, Menu) and app.notice[0] == launch.NO_MEMORY
     assert storage.files == files
+
+
+def test_no_memory_to_write_settings_or_statistics_is_no_save(monkeypatch):
+    """Settings and statistics written while memory is short (the file's
+    text, or the storage's own buffers): NO SAVE, and the device goes on -
+    as with a failing flash."""
+    class NoMemoryStorage(MemoryStorage):
+        def write(self, name, data):
+            raise MemoryError("simulated")
+    s = Session("tomoko", ["normal", "normal"], "standard", 3)
+    while not s.state.is_terminal():
+        s.play(s.computer_move(1))
+    app, run = app_with(storage=NoMemoryStorage())
+    told = []
+    monkeypatch.setattr(app, "tell", lambda text, *a, **k: told.append(text))
+    app.save_settings()
+    app.game_over(s)
+    assert told == ["NO SAVE"] * 3 and app.stats.get("tomoko.played") == 1
