@@ -164,11 +164,27 @@ def _first(item):
     return item[0]
 
 
-def clear_game(storage):
-    """Forget the saved game (it ended, or a new one starts)."""
+def clear_game(storage, keep=None):
+    """Forget the saved game (it ended, or a new one starts): every slot but
+    `keep`."""
     if storage:
         for name in SLOTS:
+            if name == keep:
+                continue
             try:
                 storage.remove(name)
             except OSError:
                 pass
+
+
+def replace_game(storage, session):
+    """Save a new game in place of the saved one: its first save replaces one
+    slot, and only then is the old game's other slot removed, so a power cut
+    in between leaves the old game, never nothing. If the new game cannot be
+    saved, the old one goes all the same (the two games' slots must not mix:
+    boot would take the newer move of either). False if it was not saved."""
+    if save_game(storage, session):
+        clear_game(storage, keep=slot_for(session))
+        return True
+    clear_game(storage)
+    return False

@@ -222,3 +222,32 @@ def test_random_sequences_of_failures_and_power_cuts_lose_nothing_saved(tmp_path
         if found == ply:
             done = ply
     assert cuts >= 3 and errors >= 2
+
+
+@pytest.mark.parametrize("fault", ["error", "cut"])
+def test_a_new_game_replaces_a_parked_one_only_once_it_is_saved(tmp_path, fault):
+    """Starting a new game removed both slots of the parked game before the
+    new game's first save: a power cut (or a failing write) between them
+    left nothing. Now the new game's save comes first, then the old game's
+    other slot goes: at every step, boot finds the old game or the new one."""
+    from firmware.session import Session
+    old = Session.from_bytes(GAME[5])
+    new = Session("tomoe", ["human", "easy"], "standard", 3)
+    def parked(root):
+        _prepared(root, 6, False)
+        saves.save_game(storage_on(root), old, saves.PARKED)
+        return root
+    clean = FaultyDisk()
+    assert saves.replace_game(storage_on(parked(tmp_path / "clean"), clean), new)
+    assert boot_finds(tmp_path / "clean")[:2] == (new.ply, new.to_bytes())
+    for at in range(len(clean.steps)):
+        root = parked(tmp_path / ("n%d" % at))
+        disk = FaultyDisk(at=at, fault=fault)
+        try:
+            ok = saves.replace_game(storage_on(root, disk), new)
+        except PowerCut:
+            ok = None
+        found, data, outcome = boot_finds(root)
+        assert (found, data) in ((old.ply, old.to_bytes()), (new.ply, new.to_bytes())) \
+            or ok is False and found is None, (at, disk.steps, found)
+    assert len(clean.steps) >= 5
