@@ -3,9 +3,10 @@
 A save file is the session's bytes behind a header: magic, format version,
 where the game was left (playing, parked at the menu, or ended), payload
 length and a CRC-32 of every other byte of the file (format 3; format 2,
-from before, checked only the payload and is still read). Saves alternate between two files by move number (even moves in
-one, odd in the other), and each write is atomic (temporary file + rename),
-so a power cut, a torn write or a damaged file costs at most the last move:
+from before, checked only the payload and is still read). Saves alternate
+between two files by move number (even moves in one, odd in the other), and
+each write is atomic (temporary file + rename), so a power cut, a torn write
+or a damaged file costs at most the last move:
 loading takes the newest file that passes every check (header, checksum, and
 every rule invariant of the game state). A file is never read whole
 before its size is known to fit (MAX_FILE), and no fault in reading,
