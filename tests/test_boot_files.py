@@ -147,3 +147,24 @@ print('SCREEN', type(app.screen).__name__, app.screen.session.ply, app.notice[0]
     assert r.ok, r.stderr[-2000:]
     line = [l for l in r.stdout.splitlines() if l.startswith("SCREEN")][0]
     assert line == "SCREEN PlayScreen %d SAVE DAMAGED - MAYBE ONE MOVE BACK" % (s.ply - 1)
+
+
+def test_circuitpython_slot_copies_are_size_checked_too(tmp_path):
+    """CircuitPython keeps each save slot as copies rewritten in place
+    (hal/slot_storage.py): a newest copy whose length says 100 KB (and is)
+    is not read - TooLarge - and boot resumes the other slot with SAVE
+    DAMAGED; the copy's own read was whole."""
+    from hal.slot_storage import SlotFileStorage, MAGIC, folder_name
+    from hal.storage import TooLarge
+    storage = SlotFileStorage(str(tmp_path / "tomo"))
+    s = two_saves(storage)
+    name = saves.slot_for(s)
+    seq, k = storage._newest(name)
+    big = MAGIC + (seq + 1).to_bytes(4, "big") + (100000).to_bytes(4, "big") + b"\x5a" * 100000
+    (tmp_path / "tomo" / folder_name(k) / name).write_bytes(big)
+    storage = SlotFileStorage(str(tmp_path / "tomo"))  # a restart: nothing known
+    with pytest.raises(TooLarge):
+        storage.read(name, saves.MAX_FILE)
+    app = boot(storage)
+    assert isinstance(app.screen, PlayScreen) and app.screen.session.ply == s.ply - 1
+    assert app.notice[0].startswith("SAVE DAMAGED")
