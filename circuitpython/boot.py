@@ -15,7 +15,7 @@ if sys.implementation.name == "circuitpython":
     def _name():
         try:
             with open("/" + boards.CONFIG_FILE) as f:
-                for line in f.read().splitlines():
+                for line in f.read(1024).splitlines():  # a larger file is not for us
                     line = line.strip()
                     if line and not line.startswith("#"):
                         return line

@@ -17,8 +17,10 @@ hangs, run the firmware.
    (CircuitPython), so a computer move too long for the hardware timeout
    can finish when the player resumes.
 5. Ctrl-C (also what mpremote sends first) stops the game and the watchdog,
-   leaving the REPL usable; any other error is printed, written to
-   <storage>/crash.txt, and the device restarts into the saved game.
+   leaving the REPL usable; any other error, from the first screen on
+   (MemoryError included), is printed, written to <storage>/crash.txt, and
+   the device restarts into the saved game. Every file boot reads is
+   size-checked first (a larger one counts as damaged), so none can stop it.
 6. `hal.restart` (MicroPython and CircuitPython boards) resets the device
    when the firmware needs a clean heap to load a game (firmware/launch.py);
    the reset guard does not count such a planned restart.
@@ -31,6 +33,9 @@ CHECK_BUTTON = 4  # A: held at power-on, the hardware check screen
 RESETS_FILE = "resets.txt"
 CRASH_FILE = "crash.txt"
 SAVE_FILES = ("game0.sav", "game1.sav")
+MAX_TEXT = 1024  # bytes read at most from tomo_board.txt or the board's model name
+MAX_SAVE = 4096  # firmware/saves.py MAX_FILE (not imported: boot keeps the heap clean)
+MAX_RESETS = 256
 
 
 def platform():
@@ -50,11 +55,16 @@ def backend(plat):
     return be
 
 
-def read_text(path):
+def read_text(path, limit=MAX_TEXT):
+    """The text of a small file, or None if it is missing, unreadable or
+    longer than `limit` bytes (it is not read then)."""
     try:
+        import os
+        if os.stat(path)[6] > limit:
+            return None
         with open(path) as f:
-            return f.read()
-    except OSError:
+            return f.read(limit)
+    except (OSError, MemoryError, UnicodeError):
         return None
 
 
@@ -81,10 +91,13 @@ def fingerprint(storage):
     parts = []
     for name in SAVE_FILES:
         try:
-            data = storage.read(name)
-        except OSError:
-            data = None
-        parts.append("-" if data is None else "%08x" % crc32(data))
+            data = storage.read(name, MAX_SAVE)
+            part = "-" if data is None else "%08x" % crc32(data)
+        except OSError:  # unreadable, or too large to read (TooLarge)
+            part = "?"
+        except MemoryError:
+            part = "m"
+        parts.append(part)
     return ",".join(parts)
 
 
@@ -92,8 +105,8 @@ def read_resets(storage):
     """(fingerprint, count, crashed, planned) from the resets file."""
     fp, count, crashed, planned = "", 0, False, False
     try:
-        data = storage.read(RESETS_FILE)
-    except OSError:
+        data = storage.read(RESETS_FILE, MAX_RESETS)
+    except (OSError, MemoryError):
         data = None
     if data:
         for line in bytes(data).decode("utf-8", "ignore").splitlines():
@@ -117,7 +130,7 @@ def write_resets(storage, fp, count, crashed=False, planned=False):
                                                        1 if planned else 0)
     try:
         storage.write(RESETS_FILE, text.encode())
-    except OSError:
+    except (OSError, MemoryError):
         pass
 
 
@@ -149,14 +162,17 @@ def record_crash(storage, text):
     write_resets(storage, fp, count, crashed=True)
     try:
         storage.write(CRASH_FILE, text.encode())
-    except OSError:
+    except (OSError, MemoryError):
         pass
 
 
 def park_saved_game(storage):
     """A game being played is parked: boot shows the menu, RESUME brings it back."""
     from firmware import saves
-    session, where, outcome = saves.load_game(storage)
+    try:
+        session, where, outcome = saves.load_game(storage)
+    except MemoryError:
+        return False  # boot says NO MEMORY and leaves the files as they are
     if session is not None and where == saves.PLAYING:
         saves.save_game(storage, session, saves.PARKED)
         return True
@@ -164,6 +180,9 @@ def park_saved_game(storage):
 
 
 # Boot ------------------------------------------------------------------------------
+
+_starting = []  # the Hal start() is booting (for main(), should start() fail)
+
 
 def setup(board_name=None, plat=None, modules=None, storage=None):
     """The board and a Hal for it (no watchdog yet). `board_name` may also be
@@ -193,6 +212,8 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
     """Everything up to the first screen; returns (app, hal). The arguments
     after the board name are for tests (fake modules, storage)."""
     board, hal = setup(board_name, plat, modules, storage)
+    _starting.clear()
+    _starting.append(hal)  # main() reports an error in what follows there
     be = hal.backend
     kw = {"modules": modules}
     d = hal.display
@@ -286,12 +307,17 @@ def fail(hal, exc):
 
 def main(board_name=None, **for_tests):
     """Run the device until power-off (the keyword arguments are start()'s)."""
-    app, hal = start(board_name, **for_tests)
+    _starting.clear()
     try:
+        app, hal = start(board_name, **for_tests)
         app.run()
     except KeyboardInterrupt:
-        print("tomo: stopped (Ctrl-C); %s. main() to restart." % stop(hal))
+        print("tomo: stopped (Ctrl-C); %s. main() to restart." % (
+            stop(_starting[0]) if _starting else "nothing was running"))
     except Exception as e:  # noqa: BLE001 - the device must come back
+        if not _starting:
+            raise  # setup() itself failed (a broken board file): to the REPL
+        hal = _starting[0]
         fail(hal, e)
         if hal.platform == "blinka":
             raise

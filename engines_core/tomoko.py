@@ -518,10 +518,25 @@ class Tomoko(Game):
                 (self.done or self.played_on()) != bool(self.wins):
             raise CorruptState("bad result")
         placed = [p for p in self.places if p]
-        if placed and (self.teams or max(placed) > self.num_players
-                       or len(placed) >= self.num_players - 1
-                       or any(self.places[s] != 1 for s in self.wins)):
+        if placed and (self.teams or len(placed) >= self.num_players - 1
+                       or sorted(self.wins) != [s for s in range(self.num_players)
+                                                if self.places[s] == 1]):
             raise CorruptState("bad places")
+        for p in placed:
+            # Each play_on gives its enders the place after everyone's before.
+            if p != 1 + sum(1 for q in placed if q < p):
+                raise CorruptState("bad places")
+        if self.moves > MOVE_CAP or (self.moves == MOVE_CAP and not self.done):
+            raise CorruptState("bad move count")
+        # Over exactly when _check_end says so, and won by those it names.
+        playing = self._playing()
+        reached = any(len(self.laid[o]) >= self.target for o in playing)
+        stuck = not any(self.hands[o] for o in playing)
+        if self.done and not (reached or stuck or self.moves >= MOVE_CAP) or \
+                not self.done and reached:
+            raise CorruptState("bad result")
+        if self.done and not self.played_on() and self.wins != self.enders():
+            raise CorruptState("bad result")
         if not self.done and self.places[self.turn]:
             raise CorruptState("a finished seat to move")
         if self.last_action is not None and self.last_action >= NUM_ACTIONS:

@@ -461,6 +461,10 @@ class Toncc(Game):
         self.owner = bytearray(r.raw(NUM_REGIONS))
         self.pos = bytearray(r.raw(3))
         self.pending = bytearray(r.raw(3))
+        if HIDDEN in self.pending:
+            # Only a view hides a choice (check() allows it there); a saved
+            # game holds every one, and a computer player cannot move past it.
+            raise CorruptState("a hidden choice in a save")
         self.kpts = bytearray(r.raw(3))
         self.quiet = r.u8()
         self.moves = r.u8()
@@ -493,6 +497,11 @@ class Toncc(Game):
             raise CorruptState("bad end")
         if self.quiet > QUIET_END or (self.quiet == QUIET_END and not self.done):
             raise CorruptState("bad quiet count")
+        # Each conquering move is preceded by at most 2 moves without one
+        # (3 end the challenge), so a challenge has at most 3 moves per Seal
+        # on the Map plus the last quiet ones: 56, within the saved byte.
+        if self.moves > 3 * (NUM_REGIONS - self.owner.count(NONE)) + self.quiet:
+            raise CorruptState("bad move count")
         for s in range(3):
             if self.last_dir[s] != NONE and self.last_dir[s] >= NUM_ACTIONS:
                 raise CorruptState("bad last move")

@@ -38,7 +38,7 @@ class App:
     def save_settings(self):
         try:
             self.settings.save(self.hal.storage)
-        except OSError:
+        except (OSError, MemoryError):
             self.tell("NO SAVE")
 
     def log(self, text, collect=True):
@@ -104,7 +104,7 @@ class App:
             self.stats.record(session.game, session.seats, session.state.winners())
             try:
                 self.stats.save(self.hal.storage)
-            except OSError:
+            except (OSError, MemoryError):
                 self.tell("NO SAVE")
             self.log("over %s moves=%d winners=%s" % (
                 session.game, session.ply, ",".join("P%d" % (w + 1) for w in session.state.winners())))

@@ -35,10 +35,10 @@ def request_start(storage):
 def take_start_request(storage):
     """True (once) if the last run asked boot to start a game."""
     try:
-        if storage.read(START_FILE) is None:
+        if storage.read(START_FILE, 16) is None:
             return False
         storage.remove(START_FILE)
-    except OSError:
+    except (OSError, MemoryError):
         return False
     return True
 
@@ -74,8 +74,10 @@ def open_game(app, game, session_of, new, restarted=False):
             if wd is not None:
                 wd.resume()
         if new:
-            saves.clear_game(app.hal.storage)
-            app.autosave(session)
+            if saves.replace_game(app.hal.storage, session):
+                app.log("saved %s moves=%d" % (game, session.ply))
+            else:
+                app.tell("NO SAVE")
         app.log("%s %s seats=%s moves=%d" % ("playing" if new else "resumed", game,
                                                ",".join(session.seats), session.ply))
         return True

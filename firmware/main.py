@@ -21,7 +21,13 @@ def boot(hal, session=None):
         app.goto(PlayScreen(session))
         return app
     start = launch.take_start_request(hal.storage)
-    saved, where, outcome = saves.load_game(hal.storage)
+    try:
+        saved, where, outcome = saves.load_game(hal.storage)
+    except MemoryError:
+        # The saved game's modules do not fit even now: its files stay as
+        # they are (a new game replaces them only once started).
+        saved, where, outcome = None, saves.PLAYING, saves.NONE
+        app.tell(launch.NO_MEMORY)
     if outcome == saves.LOST:
         app.tell("SAVE LOST")
     elif outcome == saves.BACKUP:

@@ -169,11 +169,21 @@ class PlayScreen(Screen):
                 self.thinking = None
                 gc.collect()
                 if self.effort <= 1:
-                    # Last resort: any legal action keeps the game going.
-                    return self.session.state.legal_actions()[0]
+                    return self.last_resort(clock)
                 self.effort //= 2
             if clock.now() - start >= THINK_SLICE_MS:
                 return None
+
+    def last_resort(self, clock):
+        """Any legal action keeps the game going; None if not even their
+        list fits now: frames go on (the watchdog stays fed) and the move is
+        tried again after a pause."""
+        try:
+            return self.session.state.legal_actions()[0]
+        except MemoryError:
+            gc.collect()
+            self.ready_at = clock.now() + COMPUTER_PAUSE_MS
+            return None
 
     # Events ------------------------------------------------------------------------
     def button(self, ev, now):

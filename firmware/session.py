@@ -6,6 +6,9 @@ from engines_core.game import CorruptState
 SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
 _TAG = b"TS"
 _VERSION = 1
+# Actions in one game at most (the longest game takes a few thousand): a
+# saved count beyond is corrupt, and the next save's 4 bytes could not hold it.
+MAX_PLY = 1000000
 
 
 class Session:
@@ -73,6 +76,8 @@ class Session:
             p = 5 + n
             seed = int.from_bytes(data[p:p + 4], "big")
             ply = int.from_bytes(data[p + 4:p + 8], "big")
+            if ply > MAX_PLY:
+                raise CorruptState("bad move count")
             state = registry.game_class(game).restore(data[p + 8:])
         except CorruptState:
             raise

@@ -6,6 +6,7 @@ a damaged file only resets the damaged fields (never eval'd).
 """
 
 SETTINGS_FILE = "settings.txt"
+MAX_FILE = 4096  # bytes: a full file is about 400; a larger one is not read
 KINDS = ("human", "easy", "normal", "hard")
 KIND_LABELS = ("YOU", "EASY", "NORM", "HARD")
 
@@ -74,12 +75,12 @@ class Settings:
 
     @classmethod
     def load(cls, storage):
-        data = storage.read(SETTINGS_FILE) if storage else None
-        if not data:
-            return cls()
+        """The saved settings; the defaults if the file is missing, too
+        large, unreadable, or there is no memory to read it."""
         try:
-            return cls.from_text(data.decode())
-        except (UnicodeError, ValueError):
+            data = storage.read(SETTINGS_FILE, MAX_FILE) if storage else None
+            return cls.from_text(data.decode()) if data else cls()
+        except (OSError, UnicodeError, ValueError, MemoryError):
             return cls()
 
     def save(self, storage):

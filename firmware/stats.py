@@ -14,6 +14,7 @@ the damaged counts. (Files from before counted seats as `seats.KIND` and
 from firmware.settings import is_word
 
 STATS_FILE = "stats.txt"
+MAX_FILE = 4096  # bytes: every count of every game, at a billion, is under 2700
 KINDS = ("human", "easy", "normal", "hard", "random")
 
 
@@ -85,10 +86,12 @@ class Stats:
 
     @classmethod
     def load(cls, storage):
+        """The saved counts; none if the file is missing, too large,
+        unreadable, or there is no memory to read it."""
         try:
-            data = storage.read(STATS_FILE) if storage else None
+            data = storage.read(STATS_FILE, MAX_FILE) if storage else None
             return cls.from_text(data.decode()) if data else cls()
-        except (OSError, UnicodeError, ValueError):
+        except (OSError, UnicodeError, ValueError, MemoryError):
             return cls()
 
     def save(self, storage):

@@ -29,7 +29,7 @@ docs/reliability.md. A copy too small for a save is made again, larger,
 through FileStorage's atomic write. Removing a slot writes an empty copy.
 """
 
-from hal.storage import FileStorage
+from hal.storage import FileStorage, missing, too_large
 
 SLOT_SUFFIX = ".sav"
 COPIES = 4
@@ -144,12 +144,12 @@ class SlotFileStorage(FileStorage):
                 FileStorage.remove(self, name)  # a save of the old format
         self._known[name] = (seq + 1, k)
 
-    def read(self, name):
+    def read(self, name, limit=None):
         if not name.endswith(SLOT_SUFFIX):
-            return FileStorage.read(self, name)
+            return FileStorage.read(self, name, limit)
         seq, k = self._newest(name)
         if k < 0:
-            return FileStorage.read(self, name)  # a save of the old format, or none
+            return FileStorage.read(self, name, limit)  # a save of the old format, or none
         path = self._copy_path(name, k)
         try:
             with open(path, "rb") as f:
@@ -159,9 +159,13 @@ class SlotFileStorage(FileStorage):
                     return None
                 if n > self._size(path) - HEADER:
                     return head  # a torn length: the save's checksum fails
+                if limit is not None and n > limit:
+                    raise too_large(name, n, limit)  # before reading it
                 return f.read(n)
-        except OSError:
-            return None
+        except OSError as e:
+            if missing(e):
+                return None  # gone since _newest looked
+            raise  # unreadable: the caller counts it damaged, not absent
 
     def remove(self, name):
         if not name.endswith(SLOT_SUFFIX):

@@ -5,7 +5,7 @@ A script is a comma-separated list of steps:
   A:long B:long                 hold it 900 ms
   A:down ... A:up               press it and keep it down until A:up (chords,
                                 e.g. "B:down,A,B:up", or a shot while held)
-  wait:MS                       let time pass
+  wait:MS                       let time pass (at most MAX_WAIT_MS: a minute)
   idle                          run until a person must act (or 120 s pass)
   shot:NAME                     save the current frame as NAME.png
 """
@@ -17,6 +17,9 @@ from firmware.session import Session
 
 SEAT_SPECS = ("ai", "ai:easy", "ai:normal", "ai:hard", "random", "human")
 STEP_MS = 30
+# A wait is played frame by frame: a minute is longer than any animation or
+# computer pause, and wait:999999999999 ran for ever.
+MAX_WAIT_MS = 60000
 
 
 def seat_kind(spec):
@@ -131,7 +134,7 @@ def parse_script(script):
         if not step:
             continue
         name, colon, arg = step.partition(":")
-        if name == "wait" and arg.isdigit():
+        if name == "wait" and arg.isdigit() and int(arg) <= MAX_WAIT_MS:
             steps.append(("wait", int(arg)))
         elif name == "idle" and not colon:
             steps.append(("idle", None))
@@ -141,5 +144,6 @@ def parse_script(script):
             steps.append((arg or "tap", B.button_named(name)))
         else:
             raise ValueError("bad script step %r (steps: %s, BUTTON:long, BUTTON:down, "
-                             "BUTTON:up, wait:MS, idle, shot:NAME)" % (step, " ".join(B.NAMES)))
+                             "BUTTON:up, wait:MS up to %d, idle, shot:NAME)"
+                             % (step, " ".join(B.NAMES), MAX_WAIT_MS))
     return steps

@@ -169,6 +169,10 @@ def test_bench_frame_has_help_and_refuses_unknown_options(capsys):
     (["--heap", "lots"], "--heap: 'lots': not a size; give bytes, or kilobytes or megabytes "
                          "with k or m, e.g. 64k"),
     (["--heap", "1k"], "heap below 4k"),
+    (["--heap", "100m"], "heap above 48m does not fit"),
+    (["--seed", "-1"], "--seed: '-1': give a seed from 0 to 4294967295"),
+    (["--seed", "4294967296"], "give a seed from 0 to 4294967295"),
+    (["--players", "0"], "tomoko takes 2-4 players, not 0"),
     (["--game", "chess"], "unknown game 'chess'"),
     (["--seats", "ai,human"], "computer seats only"),
     (["--seats", "ai,robot"], "unknown seat 'robot'"),

@@ -9,6 +9,7 @@ from firmware import play as play_module
 from firmware.end import EndScreen
 from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN, COMPUTER, SHOW
+from firmware.session import Session
 from hal import buttons as B
 from hal.display import Display
 from tests.firmware_helpers import app_with, card_area, mash_to_the_end, region_colours, \
@@ -255,6 +256,48 @@ def test_memory_error_in_a_computer_move_retries_with_less_effort(monkeypatch):
     run.idle()
     assert efforts == [100, 50, 25]
     assert session.ply == 1 and app.screen.phase == HUMAN
+
+
+def test_memory_error_outside_the_search_never_stops_the_game(monkeypatch):
+    """With memory so short that the search fails at every effort and even
+    the last resort's list of legal actions fails for a while, the play
+    screen waits and tries again: the game goes on. A save that fails for
+    want of memory (building the session's bytes) says NO SAVE and play goes
+    on; the next move saves again."""
+    from engines_core import tomoko
+    from hal.storage import MemoryStorage
+    session = tomoko_session(("normal", "human"))
+    storage = MemoryStorage()
+
+    def no_memory(effort=100):
+        raise MemoryError("simulated")
+    monkeypatch.setattr(session, "computer_steps", no_memory)
+    failures = [3]  # the last resort fails this often first
+    real_legal = tomoko.Tomoko.legal_actions
+
+    def short_legal(state):
+        if failures[0]:
+            failures[0] -= 1
+            raise MemoryError("simulated")
+        return real_legal(state)
+    monkeypatch.setattr(tomoko.Tomoko, "legal_actions", short_legal)
+    real_bytes = Session.to_bytes
+    saves_failing = [1]
+
+    def short_bytes(s):
+        if saves_failing[0]:
+            saves_failing[0] -= 1
+            raise MemoryError("simulated")
+        return real_bytes(s)
+    monkeypatch.setattr(Session, "to_bytes", short_bytes)
+    app, run = app_with(session, storage=storage)
+    told = []
+    monkeypatch.setattr(app, "tell", lambda text, *a, **k: told.append(text))
+    run.advance(5000)
+    assert failures == [0] and session.ply == 1 and app.screen.phase == HUMAN
+    assert told == ["NO SAVE"] and saves.load_game(storage)[0] is None
+    app.screen.play(real_legal(session.state)[0], app.now())
+    assert saves.load_game(storage)[0].ply == 2
 
 
 def test_look_shows_every_score_while_a_is_held():

@@ -13,6 +13,7 @@ from firmware.end import EndScreen
 from firmware.menu import Menu
 from firmware.play import PlayScreen, HUMAN, PASS
 from firmware.session import Session
+from firmware import session as session_module
 from hal.storage import MemoryStorage
 from tests.firmware_helpers import app_with
 
@@ -396,3 +397,122 @@ def test_soak_random_buttons_across_games_and_menus():
             finished[g] = finished.get(g, 0) + 1
     assert sorted(started) == sorted(playable), started
     assert sorted(finished) == sorted(playable), finished
+
+
+def test_an_unreadable_save_is_damaged_not_missing(tmp_path):
+    """A slot that exists but cannot be read (here a folder in its place) is
+    a damaged save, not "no file": boot resumes the other slot and says it
+    may be a move back; with both unreadable it says SAVE LOST. FileStorage
+    turned every OSError into None, so boot went one move back silently, or
+    to the menu without a word."""
+    from hal.storage import FileStorage
+    root = tmp_path / "store"
+    storage = FileStorage(str(root))
+    s = Session("tomoko", ["human", "normal"], "standard", 9)
+    saves.save_game(storage, s)
+    s.play(s.state.legal_actions()[2])
+    saves.save_game(storage, s)
+    newest = saves.slot_for(s)
+    os.remove(str(root / newest))
+    os.mkdir(str(root / newest))
+    with pytest.raises(OSError):
+        storage.read(newest)
+    assert storage.read("nothing.here") is None
+    app, run = reboot(storage)
+    assert isinstance(app.screen, PlayScreen) and app.screen.session.ply == s.ply - 1
+    assert app.notice[0].startswith("SAVE DAMAGED")
+    other = saves.SLOTS[1 - saves.SLOTS.index(newest)]
+    os.remove(str(root / other))
+    os.mkdir(str(root / other))
+    app, run = reboot(storage)
+    assert isinstance(app.screen, Menu) and app.notice[0] == "SAVE LOST"
+
+
+def test_where_a_game_was_left_is_under_the_checksum():
+    """Byte 5 (playing, parked, ended) is checked with the rest: one flipped
+    bit there no longer parks a game silently, nor marks a running game ended
+    (it then resumed and was never counted in the statistics). A save whose
+    header says ended but whose game is not over is refused too, and format 2
+    (from before, its CRC over the payload only) is still read."""
+    storage, s, previous = saved_pair()
+    newest = saves.slot_for(s)
+    good = storage.read(newest)
+    for bit in range(8):
+        bad = bytearray(good)
+        bad[5] ^= 1 << bit
+        storage.files[newest] = bytes(bad)
+        loaded, where, outcome = saves.load_game(storage)
+        assert outcome == saves.BACKUP and loaded.to_bytes() == previous.to_bytes()
+    payload = s.to_bytes()
+    for where in (saves.PLAYING, saves.PARKED):
+        old = b"TOMO" + bytes([2, where]) + len(payload).to_bytes(4, "big") \
+            + saves.crc32(payload).to_bytes(4, "big") + payload
+        assert saves.unpack(old) == (payload, where)
+    storage.files[newest] = saves.pack(payload, saves.ENDED)  # not over
+    loaded, where, outcome = saves.load_game(storage)
+    assert outcome == saves.BACKUP and loaded.to_bytes() == previous.to_bytes()
+
+
+def test_a_move_count_the_save_cannot_hold_is_refused():
+    """The session's move count is bounded on load: 0xFFFFFFFF loaded, and the
+    next save raised OverflowError, which save_game did not catch. And should
+    a session's bytes fail to build, save_game says so (NO SAVE) instead of
+    stopping the game."""
+    from engines_core.game import CorruptState
+    s = Session("tomoko", ["human", "normal"], "standard", 9)
+    data = bytearray(s.to_bytes())
+    p = 5 + len(s.seats) + 4  # after the tag, version, game, seats and seed
+    for ply in (0xFFFFFFFF, session_module.MAX_PLY + 1):
+        data[p:p + 4] = ply.to_bytes(4, "big")
+        with pytest.raises(CorruptState):
+            Session.from_bytes(bytes(data))
+    data[p:p + 4] = session_module.MAX_PLY.to_bytes(4, "big")
+    assert Session.from_bytes(bytes(data)).ply == session_module.MAX_PLY
+    s.ply = 0xFFFFFFFF + 1
+    assert saves.save_game(MemoryStorage(), s) is False
+
+
+def test_no_memory_to_check_a_save_never_calls_it_lost(monkeypatch):
+    """A MemoryError while a save is checked (its game's modules not fitting
+    in what is left of the heap) says nothing about the file: the other slot
+    is used (maybe a move back), and with neither checked boot says NO
+    MEMORY FOR THIS GAME and leaves both files as they are, where calling
+    them lost would have let the next new game replace a good save."""
+    from firmware import launch
+    storage, s, previous = saved_pair()
+    newest = saves.slot_for(s)
+    real = saves._session
+    short = {newest}
+
+    def session_of(data):
+        if any(storage.files[n] == data for n in short):
+            raise MemoryError("simulated")
+        return real(data)
+    monkeypatch.setattr(saves, "_session", session_of)
+    loaded, where, outcome = saves.load_game(storage)
+    assert outcome == saves.BACKUP and loaded.to_bytes() == previous.to_bytes()
+    short.update(saves.SLOTS)
+    files = dict(storage.files)
+    with pytest.raises(MemoryError):
+        saves.load_game(storage)
+    app, run = reboot(storage)
+    assert isinstance(app.screen, Menu) and app.notice[0] == launch.NO_MEMORY
+    assert storage.files == files
+
+
+def test_no_memory_to_write_settings_or_statistics_is_no_save(monkeypatch):
+    """Settings and statistics written while memory is short (the file's
+    text, or the storage's own buffers): NO SAVE, and the device goes on -
+    as with a failing flash."""
+    class NoMemoryStorage(MemoryStorage):
+        def write(self, name, data):
+            raise MemoryError("simulated")
+    s = Session("tomoko", ["normal", "normal"], "standard", 3)
+    while not s.state.is_terminal():
+        s.play(s.computer_move(1))
+    app, run = app_with(storage=NoMemoryStorage())
+    told = []
+    monkeypatch.setattr(app, "tell", lambda text, *a, **k: told.append(text))
+    app.save_settings()
+    app.game_over(s)
+    assert told == ["NO SAVE"] * 3 and app.stats.get("tomoko.played") == 1

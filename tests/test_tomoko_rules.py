@@ -636,3 +636,48 @@ def test_games_played_on_to_the_last_place_keep_every_invariant():
             assert T.Tomoko.restore(g.serialize()).serialize() == g.serialize()
         assert g.winners() and all(g.places[s] == 1 for s in g.winners()) == g.played_on()
     assert played_on >= 12
+
+
+def test_a_save_whose_places_contradict_the_winners_is_refused():
+    """The first place of a game played on is its winners, and each later
+    place follows the seats placed before: places that say otherwise (two
+    first places for one winner, a gap) are refused, as they once were
+    accepted and playing on from them made states check() refused. So is a
+    move count beyond the move cap."""
+    from engines_core.game import CorruptState
+    g, _ = _won_game(4)
+    g.play_on()
+    g.check()
+    assert g.winners() == [s for s in range(4) if g.places[s] == 1]
+    others = [s for s in range(4) if not g.places[s]]
+    for place in (1, 3):  # another first place; third with no second
+        h = g.clone()
+        h.places[others[0]] = place
+        if others[0] == h.turn:
+            h.turn = others[1]
+        with pytest.raises(CorruptState):
+            h.check()
+    h = g.clone()
+    h.moves = T.MOVE_CAP
+    with pytest.raises(CorruptState):
+        h.check()
+
+
+def test_a_save_whose_winners_are_not_the_enders_is_refused():
+    """A finished game is won by those it ended with (enders()): a save naming
+    another seat (the generic hostile-save test found one, with P1 marked the
+    winner with no card laid) is refused, as is a game still running where a
+    player has reached the target. Playing on from it made a state check()
+    refused."""
+    from engines_core.game import CorruptState
+    g, _ = _won_game(3)
+    g.check()
+    h = g.clone()
+    h.wins = [s for s in range(3) if s not in g.winners()][:1]
+    with pytest.raises(CorruptState):
+        h.check()
+    h = g.clone()
+    h.done, h.wins = False, []
+    h.turn = [s for s in range(3) if s not in g.winners()][0]
+    with pytest.raises(CorruptState):
+        h.check()

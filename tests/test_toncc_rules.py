@@ -705,3 +705,31 @@ def test_a_save_with_more_seals_than_its_moves_could_conquer_is_refused():
     g.moves, g.quiet = moves, moves + 1
     with pytest.raises(CorruptState):
         T.Toncc.restore(g.serialize())
+
+
+def test_a_save_with_a_hidden_choice_or_too_many_moves_is_refused():
+    """A view marks the other seats' choices HIDDEN; a saved game holds every
+    choice, so HIDDEN in a save is corrupt (a computer player could not move
+    past it, nor a person: every action would be refused). A challenge has at
+    most 3 moves per conquest plus its last quiet ones, so a move counter
+    beyond that is corrupt too (255 loaded made the next save fail)."""
+    from engines_core.game import CorruptState
+    g = T.Toncc(3, "standard", 3)
+    g.apply(NE)
+    T.Toncc.restore(g.serialize())  # as played: fine
+    assert g.view_for(1).pending[0] == T.HIDDEN
+    g.view_for(1).check()  # a view may hide it
+    h = g.clone()
+    h.pending[0] = T.HIDDEN
+    with pytest.raises(CorruptState):
+        T.Toncc.restore(h.serialize())
+    rng = Rng(4)
+    while g.moves < 4:
+        g.apply(rng.choice(g.legal_actions()))
+    T.Toncc.restore(g.serialize())
+    owned = T.NUM_REGIONS - g.owner.count(T.NONE)
+    for moves in (3 * owned + g.quiet + 1, 255):
+        h = g.clone()
+        h.moves = moves
+        with pytest.raises(CorruptState):
+            T.Toncc.restore(h.serialize())

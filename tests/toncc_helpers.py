@@ -40,8 +40,12 @@ def position(kings=(T.RED, T.YELLOW, T.BLUE), pos=None, owner=None, regions=None
         if g.pos[s] == T.OFF:
             g.kpts[s] = 3
     if T.MIND not in g.pos:
-        # Enough moves for the Seals (3 a move at most) before the quiet ones.
+        # Enough moves for the Seals (3 a move at most) before the quiet ones;
+        # the first move always conquers, so Kings off the Mind without a
+        # Seal have moved only quietly since.
         owned = T.NUM_REGIONS - g.owner.count(T.NONE)
+        if not owned:
+            quiet = max(quiet, 1)
         g.moves = max(1, quiet + (owned + 2) // 3)
     g.quiet = quiet
     g.check()

@@ -76,7 +76,7 @@ def check(game, heap="64k", seed=1, variant="standard", seats=None, players=None
     """Run one game; return (result dict, finished?)."""
     from engines_core import registry
     cls = registry.game_class(game)
-    n = len(seats) if seats else (players or cls.MIN_PLAYERS)
+    n = len(seats) if seats else (cls.MIN_PLAYERS if players is None else players)
     kinds = seat_kinds(seats, n)
     root = ROOT if source else ensure_bundle()
     code = GUEST % {"game": game, "n": n, "variant": variant, "seed": seed, "kinds": kinds}
@@ -107,11 +107,26 @@ def _heap(text):
     try:
         mpy_runtime.parse_heap(text)
     except ValueError as e:
-        why = str(e) if "below 4k" in str(e) else "not a size"
+        why = str(e) if str(e).startswith("heap ") else "not a size"
         raise argparse.ArgumentTypeError(
             "%r: %s; give bytes, or kilobytes or megabytes with k or m, e.g. 64k, 256k, 1m"
             % (text, why))
     return text
+
+
+MAX_SEED = 2 ** 32 - 1
+
+
+def _seed(text):
+    """A game seed, 0 to 2**32-1, as the simulator takes it (the PRNG is 32
+    bits: -1 and 2**32 played another seed's game under the seed given)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = None
+    if n is None or not 0 <= n <= MAX_SEED:
+        raise argparse.ArgumentTypeError("%r: give a seed from 0 to %d" % (text, MAX_SEED))
+    return n
 
 
 def check_args(ap, args):
@@ -133,7 +148,8 @@ def check_args(ap, args):
                 ap.error("--seats: %s" % e)
             if kind == "human":
                 ap.error("--seats: mpy_check plays computer seats only (ai, ai:LEVEL, random)")
-    n = len(seats) if seats else (args.players or registry.players(args.game)[0])
+    n = len(seats) if seats else (
+        registry.players(args.game)[0] if args.players is None else args.players)
     check_setup(ap, args.game, n, args.variant)
     return seats
 
@@ -144,8 +160,9 @@ def main(argv=None):
     from engines_core import registry
     ap.add_argument("--game", required=True, help="the game: " + ", ".join(registry.NAMES))
     ap.add_argument("--heap", default="64k", type=_heap,
-                    help="MicroPython heap: bytes, or with k or m, e.g. 64k (at least 4k)")
-    ap.add_argument("--seed", type=int, default=1, help="the game's seed (default: 1)")
+                    help="MicroPython heap: bytes, or with k or m, e.g. 64k (4k to 48m)")
+    ap.add_argument("--seed", type=_seed, default=1,
+                    help="the game's seed, 0 to %d (default: 1)" % MAX_SEED)
     ap.add_argument("--variant", default="standard", help="a variant of the game")
     ap.add_argument("--players", type=int, default=None,
                     help="computer players at normal (default: the fewest the game takes)")

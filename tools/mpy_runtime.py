@@ -57,8 +57,12 @@ class Result:
         return out
 
 
+MEMORY_BYTES = 64 * 1024 * 1024  # the WebAssembly memory a run may use
+MAX_HEAP = 48 * 1024 * 1024  # leaves the rest to the interpreter (a 100m heap trapped)
+
+
 def parse_heap(text):
-    """'64k' -> 65536; '2m' -> 2097152; '4096' -> 4096."""
+    """'64k' -> 65536; '2m' -> 2097152; '4096' -> 4096 (4k to 48m)."""
     t = str(text).strip().lower()
     mult = 1
     if t.endswith("k"):
@@ -68,6 +72,9 @@ def parse_heap(text):
     n = int(t) * mult
     if n < 4096:
         raise ValueError("heap below 4k is not usable")
+    if n > MAX_HEAP:
+        raise ValueError("heap above 48m does not fit the runtime's %d MB of memory"
+                         % (MEMORY_BYTES >> 20))
     return n
 
 
@@ -108,7 +115,7 @@ def _engine_and_module(original=False):
         return _engine_cache[key]
 
 
-def run(code, heap="64k", dirs=None, fuel=DEFAULT_FUEL, memory_bytes=64 * 1024 * 1024,
+def run(code, heap="64k", dirs=None, fuel=DEFAULT_FUEL, memory_bytes=MEMORY_BYTES,
         original=False):
     """Run MicroPython `code` with `heap` of GC heap; return a Result.
 
