@@ -61,7 +61,7 @@ def make_hal(board, modules=None, storage=None):
     # rp2: PIO and DMA send the frame while the CPU goes on; elsewhere (or if
     # they cannot be claimed) neopixel bit-bangs it (hal/rp2_pixels.py).
     from hal import rp2_pixels
-    np = rp2_pixels.claim(board.PIXEL_PIN, n * bpp, time)
+    np = rp2_pixels.claim(machine, time, board.PIXEL_PIN, n * bpp)
     if np is None:
         np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), n, bpp=bpp)
     options = board.pipeline_options()

@@ -94,9 +94,10 @@ class PioPixels:
         self.dma.close()
 
 
-def claim(pin, nbytes, time, log=print, rp2=None):
+def claim(machine, time, pin, nbytes, log=print, rp2=None):
     """A PioPixels on `pin` (a GPIO number) for `nbytes` bytes a frame, or None
-    (not rp2, or nothing to claim: said on the console)."""
+    (not rp2, or nothing to claim: said on the console). `machine`, `time`
+    and `rp2` are the modules (tests pass fakes)."""
     import sys
     if not USE or sys.platform != "rp2":
         return None
@@ -107,7 +108,6 @@ def claim(pin, nbytes, time, log=print, rp2=None):
     except (ImportError, AttributeError):
         log("tomo: LEDs bit-banged (this firmware has no rp2.DMA)")
         return None
-    import machine
     try:
         prog = ws2812(rp2)
     except Exception as e:  # a firmware whose assembler refuses the program
