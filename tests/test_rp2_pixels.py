@@ -26,3 +26,18 @@ def test_other_ports_use_neopixel_without_a_word(monkeypatch, capsys):
         app, hal = start.start("esp32s3_devkitc", "micropython", m, storage=MemoryStorage())
         assert hal.neopixel is m["neopixel"].strips[0]
         assert "LEDs" not in capsys.readouterr().out
+
+
+def test_the_benchmark_doc_gives_the_step_time_on_each_led_path():
+    """tools/bench_doc.py renders tools/bench_leds.py's figures (docs/pico-leds.json)."""
+    from tools import bench_doc
+    spread = {"n": 10, "median": 9600, "p95": 10000, "max": 10400}
+    quiet = dict(spread, n=190, median=7400)
+    leds = {"tomoe": {p: {"shown": 10, "step_us": spread, "shown_us": spread, "quiet_us": quiet}
+                      for p in ("pio", "neopixel")}}
+    out = []
+    bench_doc._led_paths(leds, out.append)
+    text = "\n".join(out)
+    assert "| tomoe | PIO + DMA | 10 of 200 | 9.6 ms | 10.4 ms | 7.4 ms |" in text
+    assert "| tomoe | bit-banged neopixel |" in text
+    assert "overlap" not in bench_doc.__doc__ + text
