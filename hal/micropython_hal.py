@@ -1,4 +1,5 @@
-"""The MicroPython backend: machine.Pin buttons, the built-in neopixel driver,
+"""The MicroPython backend: machine.Pin buttons, the LEDs through PIO and DMA on
+rp2 (hal/rp2_pixels.py) or the built-in neopixel driver,
 machine.PWM for the buzzer, the flash filesystem, time.ticks_ms, machine.WDT.
 
 Hardware modules are imported inside the functions, so this module imports
@@ -57,7 +58,12 @@ def make_hal(board, modules=None, storage=None):
     machine, neopixel, time = _modules(modules, "machine", "neopixel", "time")
     n = board.WIDTH * board.HEIGHT
     bpp = len(board.COLOR_ORDER)
-    np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), n, bpp=bpp)
+    # rp2: PIO and DMA send the frame while the CPU goes on; elsewhere (or if
+    # they cannot be claimed) neopixel bit-bangs it (hal/rp2_pixels.py).
+    from hal import rp2_pixels
+    np = rp2_pixels.claim(machine, time, board.PIXEL_PIN, n * bpp)
+    if np is None:
+        np = neopixel.NeoPixel(machine.Pin(board.PIXEL_PIN, machine.Pin.OUT), n, bpp=bpp)
     options = board.pipeline_options()
     buf = getattr(np, "buf", None)
     direct = isinstance(buf, bytearray) and len(buf) == n * bpp

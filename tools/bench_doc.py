@@ -73,8 +73,13 @@ def _pipeline(p, wire_ms, w):
     w("The LED output stage (`hal/pipeline.py`: wiring map, gamma, brightness and")
     w("current limit, GRB wire bytes) on the Pico's board definition, one render per")
     w("frame, measured by `python -m tools.bench_frame` (the cases are described in")
-    w("its docstring). The wire itself takes %.1f ms for 256 LEDs; with DMA or PIO" % wire_ms)
-    w("the CPU is free while it runs, so the stage and the wire overlap.")
+    w("its docstring). The wire itself takes %.1f ms for 256 LEDs. On a Pico the frame" % wire_ms)
+    w("goes out through PIO fed by DMA (`hal/rp2_pixels.py`): `show()` renders, starts")
+    w("the transfer and returns, so the next frame is composed while the wire runs.")
+    w("With the bit-banged `neopixel` it falls back to (and MicroPython's `neopixel`")
+    w("on an ESP32-S3, which waits for its RMT transfer) the write holds the firmware")
+    w("for the wire's time after the stage, on rp2 with interrupts off: see")
+    w("\"The LED write on a Pico\" below.")
     w("")
     w("| Case | Fuel per render | RP2040 ms | Current after limit |")
     w("| --- | --- | --- | --- |")
@@ -111,6 +116,52 @@ def _worst(games, kind):
             if kb is not None and (best is None or kb > best[0]):
                 best = (kb, g, level)
     return best
+
+
+LEDS_JSON = "pico-leds.json"  # python -m tools.bench_leds --out docs/pico-leds.json
+
+
+def _led_paths(leds, w):
+    """The frame period on each LED path of the emulated Pico (tools/bench_leds.py)."""
+    if not leds:
+        return
+    w("### The LED write on a Pico")
+    w("")
+    w("Measured on the emulated Pico (official MicroPython v1.27.0, the project")
+    w("flashed with `./tools/flash`) by `python -m tools.bench_leds`: `App.step()` of")
+    w("a person's turn timed with `time.ticks_us` on the device, 200 steps 30 ms")
+    w("apart, on each path. A step that sends a frame pays for the output stage and")
+    w("the write; on the bit-banged path the write is the whole 7.68 ms of wire")
+    w("(interrupts off), through PIO and DMA it is a 768-byte copy and starting the")
+    w("channel, and a `show()` waits only if the last frame is still on the wire or")
+    w("in its 300 us latch gap. The emulator runs the PIO and DMA on the emulated")
+    w("clock (the frame takes its real 7.68 ms there too) but, like every emulated")
+    w("figure, charges no XIP cache misses: a real RP2040 is this slow or slower.")
+    w("")
+    w("| Game | Path | Steps that sent a frame | median | max | Other steps, median |")
+    w("| --- | --- | --- | --- | --- | --- |")
+    names = {"pio": "PIO + DMA", "neopixel": "bit-banged neopixel"}
+    for game, paths in leds.items():
+        for path in ("pio", "neopixel"):
+            row = paths.get(path)
+            if not row:
+                continue
+            a, q = row["shown_us"], row["quiet_us"]
+            w("| %s | %s | %d of %d | %.1f ms | %.1f ms | %.1f ms |" % (
+                game, names[path], a["n"], a["n"] + q["n"], a["median"] / 1e3, a["max"] / 1e3,
+                q["median"] / 1e3))
+    w("")
+
+
+def _load_leds():
+    import json
+    import os
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs",
+                        LEDS_JSON)
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
 
 
 def _summary(r, w):
@@ -457,6 +508,7 @@ def render(r, docs=None):
         else:
             w("| %s | %s | %s ms |" % (g, _fmt(f["draw_fuel"]), _fmt(f["draw_rp2040_ms"])))
     w("")
+    _led_paths(r.get("pico_leds") or _load_leds(), w)
 
     w("## Start-up")
     w("")

@@ -5,6 +5,7 @@
     pico.port                        # a serial port for mpremote, like /dev/ttyACM0
     pico.press("A")                  # a button, through its GPIO pin
     frame = pico.wait_frame(lambda f: ...)   # the WS2812 frames on the matrix pin
+    words = pico.wait_fifo_frame(lambda f: ...)  # what went into its PIO TX FIFO
     pico.power_cut()                 # kill the emulator: the flash keeps what was written
 
 What the emulator adds to rp2040js, and why, is in tools/pico/emulator.js and
@@ -111,7 +112,7 @@ class Frame:
         self.data = data
         self.start = head["start"]
         self.end = head["end"]
-        self.bits = head["bits"]
+        self.bits = head.get("bits", 8 * len(data))
         self.timing = head
 
     def __repr__(self):
@@ -136,6 +137,11 @@ class Pico:
         self.paced = paced
         self.proc = None
         self.frames = []
+        # Frames as the words written to the TX FIFO of the PIO state machine
+        # driving the LED pin (by the CPU or by DMA), one per burst: Frame with
+        # start, end (emulated ns of the first and last write) and timing
+        # holding pio, sm and words.
+        self.fifo_frames = []
         self.boots = []  # one dict per boot: t, boot, reason, scratch4
         self.resets = []  # one dict per reset: t, why, reason
         self.errors = []
@@ -231,6 +237,9 @@ class Pico:
                 elif kind == "f":
                     line, _, data = body.partition(b"\n")
                     self.frames.append(Frame(json.loads(line), data))
+                elif kind == "w":
+                    line, _, data = body.partition(b"\n")
+                    self.fifo_frames.append(Frame(json.loads(line), data))
                 elif kind == "b":
                     self.boots.append(json.loads(body))
                 elif kind == "r":
@@ -346,14 +355,16 @@ class Pico:
         with self._cond:
             return self._cond.wait_for(lambda: predicate(self), timeout)
 
-    def wait_frame(self, predicate=None, timeout=60, since=None):
+    def wait_frame(self, predicate=None, timeout=60, since=None, fifo=False):
         """The first frame from index `since` (default: frames from now on) for which
-        predicate(frame) holds; raises TimeoutError after `timeout` wall seconds."""
-        start = len(self.frames) if since is None else since
+        predicate(frame) holds; raises TimeoutError after `timeout` wall seconds.
+        fifo: from fifo_frames (what went into the PIO TX FIFO), not the wire."""
+        frames = self.fifo_frames if fifo else self.frames
+        start = len(frames) if since is None else since
         found = []
 
         def check(_):
-            for f in self.frames[start:]:
+            for f in frames[start:]:
                 if predicate is None or predicate(f):
                     found.append(f)
                     return True
@@ -361,8 +372,13 @@ class Pico:
 
         if not self.wait_for(check, timeout):
             raise TimeoutError("no matching frame in %d s (%d frames seen)"
-                               % (timeout, len(self.frames) - start))
+                               % (timeout, len(frames) - start))
         return found[0]
+
+    def wait_fifo_frame(self, predicate=None, timeout=60, since=None):
+        """wait_frame on fifo_frames: the words the LED pin's PIO state machine
+        was given, as the bytes it shifts out."""
+        return self.wait_frame(predicate, timeout, since, fifo=True)
 
     def sent_at(self, offset):
         """Emulated ns at which the serial byte at `offset` left the chip."""

@@ -270,6 +270,100 @@ class Ws2812Decoder {
   }
 }
 
+// ==== PIO on the emulated clock, and a tap on the LED state machine's TX FIFO ====
+// (hal/rp2_pixels.py drives the matrix through PIO fed by DMA.) rp2040js runs
+// the PIO on a wall-clock setTimeout, one instruction a step whatever its
+// delay and clock divider, so a PIO-driven pin had no timing and DMA into a
+// TX FIFO crawled. Here each state machine steps on the emulated clock: its
+// next instruction comes (1 + delay) x divider system cycles after the last
+// (rp2040js counts those cycles in `cycles`); a machine stalled on an empty TX
+// FIFO sleeps until a write to it wakes it. The pin's edges then carry real
+// timing (the WS2812 decoder above reads them), and DMA paced by the FIFO's
+// DREQ runs as on the chip. The tap sends every word written to the TX FIFO
+// of a state machine whose out or set pins include the LED pin, as the bytes
+// the machine shifts out (its pull threshold, its shift direction), one
+// frame per burst: 'w' messages like 'f', `{start, end, pio, sm, words}`.
+const PIO_TAP_GAP_NS = 100000; // no FIFO write for this long ends a frame
+const PIO_STALLED_ON_TX = new Set([3, 5]); // rp2040js WaitType.txFIFO, WaitType.Out
+
+function pioOnClock(chip, clock, ledPin) {
+  const tap = { bytes: [], start: -1, end: -1, pio: -1, sm: -1 };
+  const flush = clock.createAlarm(() => {
+    if (!tap.bytes.length) return;
+    const head = { start: tap.start, end: tap.end, pio: tap.pio, sm: tap.sm, words: tap.words };
+    send('w', Buffer.concat([Buffer.from(JSON.stringify(head) + '\n'), Buffer.from(tap.bytes)]));
+    tap.bytes = [];
+    tap.start = -1;
+  });
+  const drivesLed = (m) => (m.outBase <= ledPin && ledPin < m.outBase + m.outCount) ||
+    (m.setBase <= ledPin && ledPin < m.setBase + m.setCount);
+  const record = (pio, m, word) => {
+    if (chip.gpio[ledPin].functionSelect !== 6 + pio.index || !drivesLed(m)) return;
+    const t = now();
+    if (tap.start < 0) {
+      tap.start = t;
+      tap.words = 0;
+    }
+    tap.end = t;
+    tap.pio = pio.index;
+    tap.sm = m.index;
+    tap.words += 1;
+    const n = m.pullThreshold >> 3;
+    const right = m.shiftCtrl & (1 << 19);
+    for (let k = 0; k < n; k += 1) tap.bytes.push((right ? word >>> (8 * k) : word >>> (24 - 8 * k)) & 0xff);
+    flush.schedule(PIO_TAP_GAP_NS);
+  };
+  for (const pio of chip.pio) {
+    const next = [Infinity, Infinity, Infinity, Infinity]; // emulated ns of each machine's next step
+    const alarm = clock.createAlarm(() => step());
+    const cycleNs = (m) => ((m.clockDivInt || 65536) + m.clockDivFrac / 256) * 1e9 / (chip.clkSys || 125e6);
+    const plan = () => {
+      let t = Infinity;
+      for (let i = 0; i < 4; i += 1) if (pio.machines[i].enabled && next[i] < t) t = next[i];
+      if (t === Infinity) alarm.cancel();
+      else alarm.schedule(Math.max(0, t - clock.nanos));
+    };
+    const wake = () => {
+      for (let i = 0; i < 4; i += 1) {
+        const m = pio.machines[i];
+        if (!m.enabled) next[i] = Infinity;
+        else if (next[i] === Infinity && !(m.waiting && PIO_STALLED_ON_TX.has(m.waitType))) next[i] = clock.nanos;
+      }
+      plan();
+    };
+    const step = () => {
+      const t = clock.nanos;
+      for (let i = 0; i < 4; i += 1) {
+        const m = pio.machines[i];
+        if (!m.enabled) next[i] = Infinity;
+        if (next[i] > t) continue;
+        const c0 = m.cycles;
+        m.step();
+        if (!m.waiting) next[i] = t + Math.max(1, m.cycles - c0) * cycleNs(m);
+        else if (PIO_STALLED_ON_TX.has(m.waitType)) next[i] = Infinity; // until a write wakes it
+        else next[i] = t + cycleNs(m); // waiting on a pin or an IRQ: look again next cycle
+      }
+      pio.checkChangedPins();
+      plan();
+    };
+    for (const m of pio.machines) {
+      const writeFIFO = m.writeFIFO.bind(m);
+      m.writeFIFO = (value) => {
+        if (!m.txFIFO.full) record(pio, m, value >>> 0);
+        writeFIFO(value);
+      };
+    }
+    const writeUint32 = pio.writeUint32.bind(pio);
+    pio.writeUint32 = (offset, value) => {
+      writeUint32(offset, value);
+      wake(); // enabled, restarted, fed, an instruction executed: run from now
+      pio.checkChangedPins();
+    };
+    pio.run = wake; // instead of rp2040js's setTimeout loop
+  }
+}
+// ==== end of the PIO block ====
+
 // ---- the chip ------------------------------------------------------------------------
 
 const state = {
@@ -365,6 +459,7 @@ function boot(kept) {
     }
   };
   chip.onBreak = onBreak;
+  pioOnClock(chip, sim.clock, args.ledPin); // PIO block above
   state.serial = new SerialHost(chip.usbCtrl);
   for (const [pin, level] of state.inputs) chip.gpio[pin].setInputValue(level);
   decoder.reset();

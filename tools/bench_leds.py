@@ -1,0 +1,94 @@
+"""The frame period of a person's turn on each LED path of the emulated Pico:
+PIO fed by DMA (hal/rp2_pixels.py, the default on rp2) and the bit-banged
+neopixel it falls back to.
+
+    python -m tools.bench_leds [--json] [--games tomoe,tomoko]
+
+Each path runs tools/bench_pico.py's FRAME_CODE (`App.step()` timed with
+time.ticks_us on the device over 200 frames of a person's turn, 30 ms apart)
+with rp2_pixels.USE set first, keeping which steps sent a frame: those pay
+for the LED write, the others only compose. The emulator steps the PIO on the emulated
+clock (tools/pico/emulator.js), so a frame takes its real 7.68 ms on the wire
+on both paths; on the PIO path the CPU is not held for it.
+"""
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+
+from tools.bench_pico import FRAME_CODE, SEED, on_device, spread
+from tools.pico_board import flashed_image
+from tools.pico_emu import WHERE_TO_GET, firmware_files
+
+PATHS = (("pio", True), ("neopixel", False))
+USE = "from hal import rp2_pixels\nrp2_pixels.USE = %r\n"
+# FRAME_CODE, also keeping which steps sent a frame down the wire
+STEP = "    t.append(time.ticks_diff(time.ticks_us(), t0))\n"
+SHOWN = STEP + "    sent.append(hal.display.frames)\n"
+RESULT = "'shown': hal.display.frames - shown,"
+
+
+def frame_code(game, use):
+    code = FRAME_CODE % {"game": game, "seed": SEED}
+    assert STEP in code and RESULT in code, "tools/bench_pico.py FRAME_CODE changed"
+    code = code.replace("t = []\n", "t = []\nsent = [shown]\n", 1).replace(STEP, SHOWN, 1)
+    return USE % use + code.replace(RESULT, RESULT + " 'sent': sent,", 1)
+
+
+def split(result):
+    """The step times of the steps that sent a frame, and of the others."""
+    sent = result["sent"]
+    out = ([], [])
+    for i, us in enumerate(result["step_us"]):
+        out[sent[i + 1] == sent[i]].append(us)
+    return out
+
+
+def measure(games):
+    image = flashed_image()
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in games:
+            for name, use in PATHS:
+                folder = os.path.join(tmp, game + name)
+                os.makedirs(folder)
+                r = on_device(image, folder, frame_code(game, use))[0]
+                shown, quiet = split(r)
+                out.setdefault(game, {})[name] = {"step_us": spread(r["step_us"]),
+                                                  "shown": r["shown"],
+                                                  "shown_us": spread(shown),
+                                                  "quiet_us": spread(quiet)}
+    return out
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--games", default="tomoe,tomoko")
+    ap.add_argument("--out", help="also write the JSON here (docs/pico-leds.json, read by "
+                                  "tools/bench_doc.py)")
+    args = ap.parse_args(argv)
+    if firmware_files() is None:
+        print("bench_leds: " + WHERE_TO_GET, file=sys.stderr)
+        return 2
+    result = measure([g for g in args.games.split(",") if g])
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write(json.dumps(result, indent=1, sort_keys=True) + "\n")
+    if args.json:
+        print(json.dumps(result, indent=1, sort_keys=True))
+        return 0
+    for game, paths in result.items():
+        for name, row in paths.items():
+            s, a, q = row["step_us"], row["shown_us"], row["quiet_us"]
+            print("%-7s %-8s step median %.1f ms p95 %.1f max %.1f; the %d that sent a frame: "
+                  "median %.1f max %.1f; the others median %.1f" % (
+                      game, name, s["median"] / 1e3, s["p95"] / 1e3, s["max"] / 1e3, a["n"],
+                      a["median"] / 1e3, a["max"] / 1e3, q["median"] / 1e3))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
