@@ -151,9 +151,9 @@ def measure(games=GAMES, moves=8):
 
 
 def markdown(result):
-    """The "On the emulated Pico" section of docs/benchmarks.md."""
-    rows = ["## On the emulated Pico: the real firmware, timed on the emulated clock", "",
-            "`python -m tools.bench_pico --markdown > docs/benchmarks-pico.md` (about 15",
+    """docs/benchmarks-pico.md, which tools/bench_doc.py puts in docs/benchmarks.md
+    under "An emulated Pico, real firmware"."""
+    rows = ["`python -m tools.bench_pico --markdown > docs/benchmarks-pico.md` (about 15",
             "minutes on a free core): the official MicroPython v1.27.0 for the Raspberry Pi",
             "Pico with the project flashed by `./tools/flash`, in an emulated RP2040",
             "(`tools/pico_emu.py`, docs/hardware.md). Times are on the emulated clock, so",
