@@ -100,24 +100,8 @@ def bitboards(board):
     return dark, full
 
 
-def after(dark, full, colour, entry):
-    """Bitboards after pushing `colour` at `entry`."""
-    line = T.LINES[entry]
-    # Walk from the entry edge: each ball takes the colour of the one before.
-    carry = colour
-    for i in line:
-        b = 1 << i
-        was_full = full & b
-        was_dark = dark & b
-        full |= b
-        if carry == T.DARK:
-            dark |= b
-        else:
-            dark &= ~b
-        if not was_full:
-            break
-        carry = T.DARK if was_dark else T.LIGHT
-    return dark, full
+# Bitboards after pushing `colour` at `entry`: the engine's own.
+after = T.push_bits
 
 
 class Scorer:

@@ -5,6 +5,7 @@ import pytest
 
 from engines_core import tomoko as T
 from engines_core.game import IllegalAction
+from engines_core.prng import Rng
 from tests.tomoko_helpers import board, pattern_rows, position
 
 
@@ -636,3 +637,44 @@ def test_games_played_on_to_the_last_place_keep_every_invariant():
             assert T.Tomoko.restore(g.serialize()).serialize() == g.serialize()
         assert g.winners() and all(g.places[s] == 1 for s in g.winners()) == g.played_on()
     assert played_on >= 12
+
+
+def _undoes_by_definition(g, action):
+    """The rule read plainly: the push gives back the board before the last move."""
+    if g.prev is None:
+        return False
+    b = bytearray(g.board)
+    T.push(b, T.colour_of(action), T.entry_of(action))
+    return b == g.prev
+
+
+def test_legal_actions_are_exactly_the_pushes_that_do_not_undo():
+    """The bitboard shortcuts (full lines, only lines through the changed
+    hollows) against the plain definition, on played positions and on
+    positions set by hand, where board and prev need not come from one push."""
+    rng = Rng(29)
+    for k in range(400):
+        g = T.Tomoko(2, "quick" if k % 3 == 0 else "standard", k)
+        for _ in range(rng.below(120)):
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.is_terminal():
+            continue
+        if k % 4 == 1:
+            # A hand-set position: a random board, prev a random push away
+            # (or the same board, or anything at all).
+            g.board = bytearray(rng.below(3) for _ in range(25))
+            prev = bytearray(g.board)
+            if k % 8 == 1:
+                T.push(prev, 1 + rng.below(2), rng.below(20))
+            g.prev = bytes(prev)
+        for c in (T.DARK, T.LIGHT):
+            g.bag[c] = 15 - sum(1 for v in g.board if v == c)
+            if g.bag[c] < 0:
+                g.bag[c] = 1
+        want = [a for a in range(40) if g.bag[T.colour_of(a)]
+                and not _undoes_by_definition(g, a)]
+        assert g.legal_actions() == want, k
+        for a in range(40):
+            assert (g.why_illegal(a) is None) == (a in want), (k, a)
