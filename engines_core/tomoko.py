@@ -124,6 +124,7 @@ _OFF_LINE = tuple(FULL_BOARD ^ m for m in _LINE_MASK)
 # A push on a full line moves every ball one hollow on: by _STEP[entry]
 # bits (up the bitboard when positive), the far ball falling off.
 _STEP = tuple((SIZE, -1, -SIZE, 1)[e // SIZE] for e in range(ENTRIES))
+EDGE = tuple(1 << line[0] for line in LINES)  # the hollow a pushed ball goes to
 # Each window: the bit offset of its top-left hollow and its nine hollows.
 WINDOW_SHIFTS = tuple(r * SIZE + c for (r, c) in WINDOWS)
 _WINDOW_BITS = tuple(0x1CE7 << s for s in WINDOW_SHIFTS)  # 0x1CE7: 3 rows of 3
@@ -151,6 +152,16 @@ def bits_of(board):
 
 def push_bits(dark, full, colour, entry):
     """The bitboards after pushing `colour` at `entry` (as push does to cells)."""
+    line = _LINE_MASK[entry]
+    if full & line == line:
+        # A full line: every ball moves one hollow on, the far one drops out.
+        step = _STEP[entry]
+        on = dark & line
+        dark ^= on
+        dark |= (on << step if step > 0 else on >> -step) & line
+        if colour == DARK:
+            dark |= EDGE[entry]
+        return dark, full
     carry_dark = colour == DARK
     for i in LINES[entry]:
         b = 1 << i
@@ -200,7 +211,7 @@ def _line_undo(dark, prev_dark, e):
     want = prev_dark & line
     if moved == want:
         return LIGHT
-    if moved | 1 << LINES[e][0] == want:
+    if moved | EDGE[e] == want:
         return DARK
     return EMPTY
 
@@ -226,7 +237,7 @@ def undo_masks(dark, full, prev_dark, prev_full):
     for e in entries:
         if diff & _OFF_LINE[e]:
             continue
-        edge = 1 << LINES[e][0]  # a push leaves its colour here
+        edge = EDGE[e]  # a push leaves its colour here
         if not prev_full & edge:
             continue
         if full == prev_full:

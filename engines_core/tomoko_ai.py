@@ -270,44 +270,88 @@ _ROW_MASK = tuple(1 << a | 1 << b for a, b in _ROW_ENTRIES)
 _COL_MASK = tuple(1 << a | 1 << b for a, b in _COL_ENTRIES)
 
 
-def _can_complete(dark, full, rots, colours):
-    """True if one push (or none) shows one of `rots` in some window.
+# _REACH[dm], for the rotations of the hand a hard move is searching for
+# (_fill_reach): bit 7 set when the 9-bit dark mask dm is one of them; bits
+# 0-2 / 3-5, the window rows / columns that a push along could turn dm into
+# one of them (dm differs from it only there). Made once, as the module
+# loads: a 512-byte run is easy to find then.
+_REACH = bytearray(512)
+_EXACT = 128
 
-    A push changes one line only, so a window can be completed by it only if
-    every wrong or empty hollow of the window lies on one of its rows or
-    columns; only those pushes are tried.
+
+def _fill_reach(rots):
+    t = _REACH
+    for i in range(512):
+        t[i] = 0
+    for rot in rots:
+        t[rot] |= _EXACT
+        for k in range(3):
+            for mask, bit in ((_WROWS[k], 1 << k), (_WCOLS[k], 8 << k)):
+                sub = mask
+                while sub:
+                    t[rot ^ sub] |= bit
+                    sub = (sub - 1) & mask
+
+
+def _can_complete(dark, full, colours):
+    """True if one push (or none) shows one of the rotations in _REACH in
+    some window.
+
+    A push changes one line and fills at most one hollow, so a window can be
+    completed by it only if it misses at most one ball and every wrong or
+    empty hollow of the window lies on one of its rows or columns; only
+    those pushes are tried.
     """
+    reach = _REACH
     lines_of = _LINES_OF
     for s in _SHIFTS:
         d = dark >> s
-        f = full >> s
         dm = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
-        nf = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448))
-        for rot in rots:
-            diff = ((dm ^ rot) | nf) & 511
-            if diff == 0:
+        where = reach[dm]
+        f = full >> s
+        if f & 0x1CE7 == 0x1CE7:  # a full window
+            if where & 128:  # _EXACT
                 return True
-            where = lines_of[diff]
-            if where:
-                for k in range(3):
-                    if where & (1 << k):
-                        if _completes(dark, full, s, rot, _ROW_ENTRIES[s // 5 + k], colours):
-                            return True
-                    if where & (8 << k):
-                        if _completes(dark, full, s, rot, _COL_ENTRIES[s % 5 + k], colours):
-                            return True
+        else:
+            nf = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) & 511
+            if nf & (nf - 1):
+                continue  # two balls missing: no push fills both
+            # Lines through the missing hollow that hold every wrong one.
+            through = lines_of[nf]
+            where = through if where & 128 else where & through
+        if where & 63:
+            r = s // 5
+            c = s % 5
+            if where & 1 and _completes(dark, full, s, _ROW_ENTRIES[r], colours):
+                return True
+            if where & 2 and _completes(dark, full, s, _ROW_ENTRIES[r + 1], colours):
+                return True
+            if where & 4 and _completes(dark, full, s, _ROW_ENTRIES[r + 2], colours):
+                return True
+            if where & 8 and _completes(dark, full, s, _COL_ENTRIES[c], colours):
+                return True
+            if where & 16 and _completes(dark, full, s, _COL_ENTRIES[c + 1], colours):
+                return True
+            if where & 32 and _completes(dark, full, s, _COL_ENTRIES[c + 2], colours):
+                return True
     return False
 
 
-def _completes(dark, full, s, rot, entries, colours):
+def _completes(dark, full, s, entries, colours):
+    """True if a push at one of `entries` fills the window at shift `s` with
+    one of the rotations in _REACH."""
+    reach = _REACH
+    window = 0x1CE7 << s
     for e in entries:
         for colour in colours:
             d, f = after(dark, full, colour, e)
             d >>= s
             f >>= s
             if ((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) == 511 and \
-                    ((d & 7) | (d >> 2 & 56) | (d >> 4 & 448)) == rot:
+                    reach[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)] & _EXACT:
                 return True
+            if not T.EDGE[e] & window:
+                break  # the pushed ball stays outside: either colour does alike
     return False
 
 
@@ -362,6 +406,10 @@ def _crossing(s):
 _CROSSING = tuple(_crossing(s) for s in _SHIFTS)
 _SHIFTS_OF = tuple(tuple(_SHIFTS[w] for w in range(9) if _CROSSING[w] >> e & 1)
                    for e in range(T.ENTRIES))
+# _EDGE_SHIFTS[e]: those of the windows holding the hollow the pushed ball
+# goes to (the only ones where its colour matters).
+_EDGE_SHIFTS = tuple(tuple(s for s in _SHIFTS_OF[e] if T.EDGE[e] & 0x1CE7 << s)
+                     for e in range(T.ENTRIES))
 
 
 def _met(dark, full, shifts, weights, found):
@@ -421,9 +469,11 @@ def _answer_risk(dark, full, weights, unseen, hidden):
     found = 0
     for e in range(T.ENTRIES):
         if entries >> e & 1:
+            shifts = _SHIFTS_OF[e]
             for colour in colours:
                 d, f = after(dark, full, colour, e)
-                found = _met(d, f, _SHIFTS_OF[e], weights, found)
+                found = _met(d, f, shifts, weights, found)
+                shifts = _EDGE_SHIFTS[e]  # the other colour changes only these
     if not found:
         return 0
     found &= ~_met(dark, full, _SHIFTS, weights, 0)
@@ -437,6 +487,16 @@ def _answer_risk(dark, full, weights, unseen, hidden):
     for i in range(hidden):
         keep = keep * max(0, unseen - k - i) // (unseen - i)
     return 1000 - keep
+
+
+def _keep_best(top, v, width):
+    """Insert `v` into `top` (best first), keeping at most `width` values."""
+    i = len(top)
+    while i and top[i - 1] < v:
+        i -= 1
+    top.insert(i, v)
+    if len(top) > width:
+        top.pop()
 
 
 def _hard(state, seat, rng, width, samples):
@@ -456,26 +516,50 @@ def _hard(state, seat, rng, width, samples):
     weights, unseen, hidden = _threats(state, me)
     dark0, full0 = bitboards(state.board)
     safe = []
+    top = []  # the best `width` safe values so far, best first
     for v0, a in r:
+        # A safe value is at most v0, and r is best first: once v0 is below
+        # the width-th best safe value, no push left can be among the width.
+        if len(top) == width and v0 < top[-1]:
+            break
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
-        safe.append((v0 - risk * _answer_risk(d1, f1, weights, unseen, hidden) // 1000, a))
+        v = v0 - risk * _answer_risk(d1, f1, weights, unseen, hidden) // 1000
+        safe.append((v, a))
+        _keep_best(top, v, width)
     best_first(safe)
     rots = []
     for c in state.hands[me]:
         rots.extend(T.ROTATIONS[c])
+    _fill_reach(rots)
     colours = _colours(state)
     replies = _replies(state, seat, rng, samples)
+    n = len(replies)
     scored = []
+    best = None
     for v1, a in safe[:width]:
+        # Only pushes within _HARD_MARGIN of the best are played: one that
+        # cannot get there even if every reply left a card to lay is not
+        # counted on (nor any after it: safe is best first).
+        if best is not None and v1 + _THREAT < best - _HARD_MARGIN:
+            break
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
         hits = 0
+        left = n
         for seq in replies:
+            if best is not None and v1 + _THREAT * (hits + left) // n < best - _HARD_MARGIN:
+                hits = -1
+                break
+            left -= 1
             d, f = d1, f1
             for c, e in seq:
                 d, f = after(d, f, c, e)
-            if _can_complete(d, f, rots, colours):
+            if _can_complete(d, f, colours):
                 hits += 1
-        scored.append((v1 + _THREAT * hits // len(replies), a))
+        if hits >= 0:
+            v = v1 + _THREAT * hits // n
+            scored.append((v, a))
+            if best is None or v > best:
+                best = v
     best_first(scored)
     return rng.choice(near_best(scored, _HARD_MARGIN))
 

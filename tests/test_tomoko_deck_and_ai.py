@@ -101,7 +101,8 @@ def test_can_complete_matches_brute_force():
                 bb = bytearray(b)
                 T.push(bb, colour, e)
                 brute = brute or met(bb)
-        assert A._can_complete(d, f, rots, [T.DARK, T.LIGHT]) == brute
+        A._fill_reach(rots)
+        assert A._can_complete(d, f, [T.DARK, T.LIGHT]) == brute
         positives += brute
     assert 300 < positives < 1500  # both answers really occur
 
