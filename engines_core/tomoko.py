@@ -118,9 +118,9 @@ def push(board, colour, entry):
 # Bitboards: bit i of a 25-bit int stands for hollow i (small ints on
 # MicroPython too). A board is two of them: dark balls, filled hollows.
 FULL_BOARD = (1 << CELLS) - 1
-# _LINE_MASK[entry]: the hollows of its line; _OFF_LINE: every other one.
-_LINE_MASK = tuple(sum(1 << i for i in line) for line in LINES)
-_OFF_LINE = tuple(FULL_BOARD ^ m for m in _LINE_MASK)
+# LINE_MASK[entry]: the hollows of its line; _OFF_LINE: every other one.
+LINE_MASK = tuple(sum(1 << i for i in line) for line in LINES)
+_OFF_LINE = tuple(FULL_BOARD ^ m for m in LINE_MASK)
 # A push on a full line moves every ball one hollow on: by _STEP[entry]
 # bits (up the bitboard when positive), the far ball falling off.
 _STEP = tuple((SIZE, -1, -SIZE, 1)[e // SIZE] for e in range(ENTRIES))
@@ -152,7 +152,7 @@ def bits_of(board):
 
 def push_bits(dark, full, colour, entry):
     """The bitboards after pushing `colour` at `entry` (as push does to cells)."""
-    line = _LINE_MASK[entry]
+    line = LINE_MASK[entry]
     if full & line == line:
         # A full line: every ball moves one hollow on, the far one drops out.
         step = _STEP[entry]
@@ -204,7 +204,7 @@ def find_card(board, card):
 def _line_undo(dark, prev_dark, e):
     """The colour whose push at `e`, on a full line, gives back `prev_dark`
     on that line (EMPTY if neither does)."""
-    line = _LINE_MASK[e]
+    line = LINE_MASK[e]
     step = _STEP[e]
     on = dark & line
     moved = (on << step if step > 0 else on >> -step) & line  # the edge hollow is clear
@@ -242,7 +242,7 @@ def undo_masks(dark, full, prev_dark, prev_full):
             continue
         if full == prev_full:
             # Only a push on a full line fills nothing: all its balls move on.
-            line = _LINE_MASK[e]
+            line = LINE_MASK[e]
             if full & line == line:
                 colour = _line_undo(dark, prev_dark, e)
                 if colour == DARK:
@@ -479,7 +479,7 @@ class Tomoko(Game):
         full = nf = self._full
         board = self.board
         self.prev = self._snap  # the board as bytes, as it is before the push
-        line = _LINE_MASK[entry]
+        line = LINE_MASK[entry]
         if full & line == line:
             # A full line (most pushes: the board is full for most of a
             # game): every ball moves one hollow on, the far one drops out.

@@ -337,6 +337,40 @@ def _can_complete(dark, full, colours):
     return False
 
 
+def _ways(dark, full, colours):
+    """The ways one push (or none) shows a rotation in _REACH, each as the
+    hollows it depends on (the window, and the line pushed): a change that
+    misses them all leaves that way open."""
+    out = []
+    reach = _REACH
+    lines_of = _LINES_OF
+    for s in _SHIFTS:
+        window = 0x1CE7 << s
+        d = dark >> s
+        where = reach[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
+        f = full >> s
+        if f & 0x1CE7 == 0x1CE7:
+            if where & 128:
+                out.append(window)
+                continue
+        else:
+            nf = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) & 511
+            if nf & (nf - 1):
+                continue
+            through = lines_of[nf]
+            where = through if where & 128 else where & through
+        for k in range(3):
+            if where & (1 << k):
+                for e in _ROW_ENTRIES[s // 5 + k]:
+                    if _completes(dark, full, s, (e,), colours):
+                        out.append(window | T.LINE_MASK[e])
+            if where & (8 << k):
+                for e in _COL_ENTRIES[s % 5 + k]:
+                    if _completes(dark, full, s, (e,), colours):
+                        out.append(window | T.LINE_MASK[e])
+    return out
+
+
 def _completes(dark, full, s, entries, colours):
     """True if a push at one of `entries` fills the window at shift `s` with
     one of the rotations in _REACH."""
@@ -412,16 +446,18 @@ _EDGE_SHIFTS = tuple(tuple(s for s in _SHIFTS_OF[e] if T.EDGE[e] & 0x1CE7 << s)
                      for e in range(T.ENTRIES))
 
 
-def _met(dark, full, shifts, weights, found):
-    """`found` (a bit per card) plus the weighted cards met in the windows."""
+def _met(dark, full, shifts, weights, found, changed):
+    """`found` (a bit per card) plus the weighted cards met in the windows
+    (those holding a hollow of `changed`)."""
     card_at = T.CARD_AT
     for s in shifts:
-        f = full >> s
-        if (f & 7) | (f >> 2 & 56) | (f >> 4 & 448) == 511:
-            d = dark >> s
-            c = card_at[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
-            if c != T.NO_CARD and weights[c]:
-                found |= 1 << c
+        if changed & 0x1CE7 << s:
+            f = full >> s
+            if f & 0x1CE7 == 0x1CE7:
+                d = dark >> s
+                c = card_at[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
+                if c != T.NO_CARD and weights[c]:
+                    found |= 1 << c
     return found
 
 
@@ -472,17 +508,22 @@ def _answer_risk(dark, full, weights, unseen, hidden):
             shifts = _SHIFTS_OF[e]
             for colour in colours:
                 d, f = after(dark, full, colour, e)
-                found = _met(d, f, shifts, weights, found)
+                # A window the push left as it was shows a card met already
+                # (left out below): only the changed ones are looked at.
+                found = _met(d, f, shifts, weights, found, (d ^ dark) | (f ^ full))
                 shifts = _EDGE_SHIFTS[e]  # the other colour changes only these
     if not found:
         return 0
-    found &= ~_met(dark, full, _SHIFTS, weights, 0)
+    found &= ~_met(dark, full, _SHIFTS, weights, 0, T.FULL_BOARD)
     k = 0
-    for c in range(T.NUM_CARDS):
-        if found >> c & 1:
+    c = 0
+    while found:
+        if found & 1:
             if weights[c] == 2:
                 return 1000
             k += 1
+        found >>= 1
+        c += 1
     keep = 1000  # per mille: none of the k cards is in the hidden hand
     for i in range(hidden):
         keep = keep * max(0, unseen - k - i) // (unseen - i)
@@ -543,6 +584,7 @@ def _hard(state, seat, rng, width, samples):
         if best is not None and v1 + _THREAT < best - _HARD_MARGIN:
             break
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
+        ways = _ways(d1, f1, colours)
         hits = 0
         left = n
         for seq in replies:
@@ -553,8 +595,14 @@ def _hard(state, seat, rng, width, samples):
             d, f = d1, f1
             for c, e in seq:
                 d, f = after(d, f, c, e)
-            if _can_complete(d, f, colours):
-                hits += 1
+            changed = (d ^ d1) | (f ^ f1)
+            for m in ways:
+                if not m & changed:
+                    hits += 1  # a way to lay a card that the replies missed
+                    break
+            else:
+                if _can_complete(d, f, colours):
+                    hits += 1
         if hits >= 0:
             v = v1 + _THREAT * hits // n
             scored.append((v, a))
