@@ -363,6 +363,10 @@ def check_args(ap, args):
     """The games to measure (None: all), or argparse's usage error (exit 2)."""
     if args.quick and args.write_doc:
         ap.error("--write-doc records the full figures; --quick is only a smoke run")
+    if args.playouts is not None and args.write_doc:
+        ap.error("--write-doc records the full figures; --playouts times playouts only")
+    if args.playouts is not None and args.playouts < 1:
+        ap.error("--playouts must be at least 1, not %d" % args.playouts)
     if args.games is not None and args.write_doc:
         ap.error("--write-doc records every game; leave out --games")
     for flag, n in (("--duel-games", args.duel_games), ("--hard-games", args.hard_games)):
@@ -396,7 +400,7 @@ def main(argv=None):
     games = check_args(ap, args)
     if args.playouts is not None:
         from engines_core import registry
-        print(json.dumps([fixed_playouts(g, max(1, args.playouts))
+        print(json.dumps([fixed_playouts(g, args.playouts)
                           for g in games or registry.available()]))
         return 0
     result = run(games, args.quick, args.duel_games, args.hard_games,
