@@ -147,26 +147,87 @@ class Scorer:
                 if fm == 511:
                     v = t[dm]
                 else:
-                    v = fit[10 * pop[fm] + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
-                                               pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])]
+                    n = pop[fm]
+                    if n * n <= best:
+                        continue  # n balls are worth n * n at most (_fit)
+                    v = fit[10 * n + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
+                                         pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])]
                 if v > best:
                     best = v
             value += best
         return value
 
-    def best_push(self, dark, full, colours):
-        """(value, colour, entry) of the best push; ties to the lowest action."""
-        best = None
-        bc = be = 0
-        for colour in colours:
-            for e in range(T.ENTRIES):
-                d, f = after(dark, full, colour, e)
-                v = self.score(d, f)
-                if best is None or v > best:
-                    best = v
-                    bc = colour
-                    be = e
-        return best, bc, be
+    def set_base(self, dark, full):
+        """Remember each window's part of this board's value: score_near
+        then works out only the windows a board changed from it."""
+        self.bd = dark
+        self.bf = full
+        self.base = base = []  # per window: its lay value, then each card's fit
+        pop = _POP
+        card_at = T.CARD_AT
+        for s in _SHIFTS:
+            d = dark >> s
+            f = full >> s
+            dm = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
+            fm = (f & 7) | (f >> 2 & 56) | (f >> 4 & 448)
+            c = card_at[dm] if fm == 511 else T.NO_CARD
+            base.append(self.lay_value[c] if c != T.NO_CARD else 0)
+            for k in range(len(self.tables)):
+                r0, r1, r2, r3 = self.rots[k]
+                base.append(_FIT[10 * pop[fm] + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
+                                                    pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])])
+        self.best = [0] * len(self.tables)
+
+    def score_near(self, dark, full):
+        """score(dark, full), for a board near the one given to set_base."""
+        changed = (dark ^ self.bd) | (full ^ self.bf)
+        pop = _POP
+        fit = _FIT
+        card_at = T.CARD_AT
+        lay = self.lay_value
+        tables = self.tables
+        rots = self.rots
+        base = self.base
+        best = self.best
+        nc = len(tables)
+        for k in range(nc):
+            best[k] = 0
+        value = _FILL * (pop[full & 511] + pop[full >> 9 & 511] + pop[full >> 18])
+        b = 0  # where window i's part starts in base
+        for s in _SHIFTS:
+            if changed & 0x1CE7 << s:
+                d = dark >> s
+                f = full >> s
+                dm = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
+                fm = (f & 7) | (f >> 2 & 56) | (f >> 4 & 448)
+                if fm == 511:
+                    c = card_at[dm]
+                    if c != T.NO_CARD:
+                        value += lay[c]
+                    for k in range(nc):
+                        v = tables[k][dm]
+                        if v > best[k]:
+                            best[k] = v
+                else:
+                    n = pop[fm]
+                    n *= n  # n balls are worth n * n at most (_fit)
+                    for k in range(nc):
+                        if n > best[k]:
+                            r0, r1, r2, r3 = rots[k]
+                            v = fit[10 * pop[fm] + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
+                                                       pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])]
+                            if v > best[k]:
+                                best[k] = v
+            else:
+                value += base[b]
+                for k in range(nc):
+                    v = base[b + 1 + k]
+                    if v > best[k]:
+                        best[k] = v
+            b += 1 + nc
+        for k in range(nc):
+            value += best[k]
+        return value
 
 
 def _seen(state, me):
@@ -220,10 +281,11 @@ def ranked(state, seat):
     me = state.owner_of(seat)
     sc = Scorer(state.hands[me], _lay_values(state, me))
     dark, full = bitboards(state.board)
+    sc.set_base(dark, full)
     out = []
     for a in state.legal_actions():
         d, f = after(dark, full, T.colour_of(a), T.entry_of(a))
-        out.append((sc.score(d, f), a))
+        out.append((sc.score_near(d, f), a))
     best_first(out)
     return out
 

@@ -208,3 +208,21 @@ def test_answer_risk_counts_what_a_search_of_every_push_finds():
         assert A._answer_risk(d, f, every, 36, 1) == 1000 - 1000 * (36 - k) // 36
         positives += k > 0
     assert 10 < positives < 190
+
+
+def test_score_near_a_base_board_is_the_score():
+    """ranked values each push from the windows it changed (score_near);
+    the plain score of the whole board must agree, whatever the hand."""
+    rng = Rng(31)
+    for k in range(300):
+        cards = [rng.below(36) for _ in range(1 + k % 3)]
+        lay = [rng.below(2001) - 1000 for _ in range(36)]
+        sc = A.Scorer(cards, lay)
+        base = bytearray(rng.below(3) if rng.below(5) else 0 for _ in range(25))
+        sc.set_base(*A.bitboards(base))
+        for _ in range(6):
+            b = bytearray(base)
+            for _ in range(rng.below(3)):
+                T.push(b, 1 + rng.below(2), rng.below(20))
+            d, f = A.bitboards(b)
+            assert sc.score_near(d, f) == sc.score(d, f), k
