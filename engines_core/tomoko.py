@@ -98,29 +98,11 @@ ROTATIONS, CARD_AT, ROT_AT = _rotations()
 _VARIANT_FLAGS = ("quick", "teams", "open")
 
 
-def push(board, colour, entry):
-    """Push a ball in place; return the colour that fell into the gutter (or EMPTY)."""
-    line = LINES[entry]
-    k = 0
-    while k < SIZE and board[line[k]]:
-        k += 1
-    dropped = EMPTY
-    if k == SIZE:
-        k = SIZE - 1
-        dropped = board[line[k]]
-    while k > 0:
-        board[line[k]] = board[line[k - 1]]
-        k -= 1
-    board[line[0]] = colour
-    return dropped
-
-
 # Bitboards: bit i of a 25-bit int stands for hollow i (small ints on
 # MicroPython too). A board is two of them: dark balls, filled hollows.
 FULL_BOARD = (1 << CELLS) - 1
-# LINE_MASK[entry]: the hollows of its line; _OFF_LINE: every other one.
+# LINE_MASK[entry]: the hollows of its line.
 LINE_MASK = tuple(sum(1 << i for i in line) for line in LINES)
-_OFF_LINE = tuple(FULL_BOARD ^ m for m in LINE_MASK)
 # A push on a full line moves every ball one hollow on: by _STEP[entry]
 # bits (up the bitboard when positive), the far ball falling off.
 _STEP = tuple((SIZE, -1, -SIZE, 1)[e // SIZE] for e in range(ENTRIES))
@@ -128,14 +110,7 @@ EDGE = tuple(1 << line[0] for line in LINES)  # the hollow a pushed ball goes to
 # Each window: the bit offset of its top-left hollow and its nine hollows.
 WINDOW_SHIFTS = tuple(r * SIZE + c for (r, c) in WINDOWS)
 _WINDOW_BITS = tuple(0x1CE7 << s for s in WINDOW_SHIFTS)  # 0x1CE7: 3 rows of 3
-_ALL_ACTIONS = tuple(range(NUM_ACTIONS))
 _NO_UNDO = (0, 0)
-# _LOW[bit]: the index of a one-bit int below 2**25 (a hollow, an entry).
-_LOW = {}
-for _i in range(CELLS):
-    _LOW[1 << _i] = _i
-
-
 def bits_of(board):
     """(dark, full) bitboards of a board of cells."""
     dark = 0
@@ -151,7 +126,9 @@ def bits_of(board):
 
 
 def push_bits(dark, full, colour, entry):
-    """The bitboards after pushing `colour` at `entry` (as push does to cells)."""
+    """The bitboards after pushing `colour` at `entry`: the balls from the
+    entry edge up to the first empty hollow move one on (off the far edge if
+    the line is full) and the new ball takes the edge hollow."""
     line = LINE_MASK[entry]
     if full & line == line:
         # A full line: every ball moves one hollow on, the far one drops out.
@@ -192,15 +169,6 @@ def window_card(dark, full, w):
     return CARD_AT[window_dark(dark, w)]
 
 
-def find_card(board, card):
-    """(window, rotation) where `card` is met on `board`, or None."""
-    dark, full = bits_of(board)
-    for w in range(9):
-        if window_card(dark, full, w) == card:
-            return w, ROT_AT[window_dark(dark, w)]
-    return None
-
-
 def _line_undo(dark, prev_dark, e):
     """The colour whose push at `e`, on a full line, gives back `prev_dark`
     on that line (EMPTY if neither does)."""
@@ -225,7 +193,9 @@ def undo_masks(dark, full, prev_dark, prev_full):
     if diff:
         # A push changes its own line only: only the two ends of the row and
         # of the column through a changed hollow can undo it.
-        i = _LOW[diff & -diff]
+        i = 0
+        while not diff >> i & 1:
+            i += 1
         r = i // SIZE
         c = i % SIZE
         entries = (15 + r, 5 + r, c, 10 + c)
@@ -235,7 +205,7 @@ def undo_masks(dark, full, prev_dark, prev_full):
     undo_dark = 0
     undo_light = 0
     for e in entries:
-        if diff & _OFF_LINE[e]:
+        if diff & ~LINE_MASK[e]:
             continue
         edge = EDGE[e]  # a push leaves its colour here
         if not prev_full & edge:
@@ -443,20 +413,24 @@ class Tomoko(Game):
         undo_dark, undo_light = self._undo
         bag = self.bag
         if bag[DARK]:
-            out = list(_ALL_ACTIONS) if bag[LIGHT] else list(range(ENTRIES))
+            out = list(range(NUM_ACTIONS if bag[LIGHT] else ENTRIES))
         else:
             out = list(range(ENTRIES, NUM_ACTIONS))  # the 30 balls can never all be on the board
             undo_dark = 0
         if not bag[LIGHT]:
             undo_light = 0
+        e = 0
         while undo_dark:
-            low = undo_dark & -undo_dark
-            out.remove(_LOW[low])
-            undo_dark ^= low
+            if undo_dark & 1:
+                out.remove(e)
+            undo_dark >>= 1
+            e += 1
+        e = ENTRIES
         while undo_light:
-            low = undo_light & -undo_light
-            out.remove(ENTRIES + _LOW[low])
-            undo_light ^= low
+            if undo_light & 1:
+                out.remove(e)
+            undo_light >>= 1
+            e += 1
         return out
 
     def _why_illegal(self, action):

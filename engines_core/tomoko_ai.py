@@ -112,50 +112,6 @@ class Scorer:
         self.tables = [_table(c) for c in self.cards]
         self.rots = [T.ROTATIONS[c] for c in self.cards]
         self.lay_value = lay_value  # per card id: what completing it is worth
-        self.wd = [0] * 9
-        self.wf = [0] * 9
-
-    def score(self, dark, full):
-        wd = self.wd
-        wf = self.wf
-        i = 0
-        for s in _SHIFTS:
-            d = dark >> s
-            f = full >> s
-            wd[i] = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
-            wf[i] = (f & 7) | (f >> 2 & 56) | (f >> 4 & 448)
-            i += 1
-        # A few points per ball on the board: filling it opens windows and
-        # keeps two players from shuffling one line back and forth forever.
-        pop = _POP
-        value = _FILL * (pop[full & 511] + pop[full >> 9 & 511] + pop[full >> 18])
-        card_at = T.CARD_AT
-        lay = self.lay_value
-        for i in range(9):
-            if wf[i] == 511:
-                c = card_at[wd[i]]
-                if c != T.NO_CARD:
-                    value += lay[c]
-        fit = _FIT
-        for k in range(len(self.tables)):
-            t = self.tables[k]
-            r0, r1, r2, r3 = self.rots[k]
-            best = 0
-            for i in range(9):
-                fm = wf[i]
-                dm = wd[i]
-                if fm == 511:
-                    v = t[dm]
-                else:
-                    n = pop[fm]
-                    if n * n <= best:
-                        continue  # n balls are worth n * n at most (_fit)
-                    v = fit[10 * n + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
-                                         pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])]
-                if v > best:
-                    best = v
-            value += best
-        return value
 
     def set_base(self, dark, full):
         """Remember each window's part of this board's value: score_near
@@ -179,7 +135,9 @@ class Scorer:
         self.best = [0] * len(self.tables)
 
     def score_near(self, dark, full):
-        """score(dark, full), for a board near the one given to set_base."""
+        """The value of a board near the one given to set_base: a few points
+        per ball, the lay value of each card met, and for each card in hand
+        its closeness (_FIT) in the window nearest to it."""
         changed = (dark ^ self.bd) | (full ^ self.bf)
         pop = _POP
         fit = _FIT
@@ -334,14 +292,17 @@ _COL_MASK = tuple(1 << a | 1 << b for a, b in _COL_ENTRIES)
 
 # _REACH[dm], for the rotations of the hand a hard move is searching for
 # (_fill_reach): bit 7 set when the 9-bit dark mask dm is one of them; bits
-# 0-2 / 3-5, the window rows / columns that a push along could turn dm into
-# one of them (dm differs from it only there). Made once, as the module
-# loads: a 512-byte run is easy to find then.
-_REACH = bytearray(512)
+# 0-2 / 3-5, the window rows / columns that a push could turn dm into one of
+# them along (dm differs from it only there). Its 512 bytes are borrowed
+# from the closeness tables' buffers for the move (_release_reach).
+_REACH = None
 _EXACT = 128
 
 
 def _fill_reach(rots):
+    global _REACH
+    if _REACH is None:
+        _REACH = _SPARE.pop() if _SPARE else _TABLES.pop(_TABLE_ORDER.pop(0))
     t = _REACH
     for i in range(512):
         t[i] = 0
@@ -353,6 +314,13 @@ def _fill_reach(rots):
                 while sub:
                     t[rot ^ sub] |= bit
                     sub = (sub - 1) & mask
+
+
+def _release_reach():
+    global _REACH
+    if _REACH is not None:
+        _SPARE.append(_REACH)
+        _REACH = None
 
 
 def _can_complete(dark, full, colours):
@@ -452,17 +420,18 @@ def _completes(dark, full, s, entries, colours):
 
 
 def _replies(state, seat, rng, samples):
-    """Sequences of pushes, one per seat that moves before our next turn.
+    """The pushes of the seats that move before our next turn, as actions.
 
-    With one such seat every push is listed; with more, `samples` random
-    sequences stand in for them.
+    With one such seat, every push: range(NUM_ACTIONS) (no list of them is
+    made); with more, `samples` random sequences (tuples) stand in for them.
     """
     n = state.still_playing() - 1
     if n == 1:
-        return [((c, e),) for c in (T.DARK, T.LIGHT) for e in range(T.ENTRIES)]
+        return range(T.NUM_ACTIONS)
     out = []
     for _ in range(samples):
-        out.append(tuple((1 + rng.below(2), rng.below(T.ENTRIES)) for _ in range(n)))
+        # Colour first, then entry, as (1 + below(2), below(ENTRIES)) drew them.
+        out.append(tuple(T.ENTRIES * rng.below(2) + rng.below(T.ENTRIES) for _ in range(n)))
     return out
 
 
@@ -502,12 +471,6 @@ def _crossing(s):
 _CROSSING = tuple(_crossing(s) for s in _SHIFTS)
 _SHIFTS_OF = tuple(tuple(_SHIFTS[w] for w in range(9) if _CROSSING[w] >> e & 1)
                    for e in range(T.ENTRIES))
-# _EDGE_SHIFTS[e]: those of the windows holding the hollow the pushed ball
-# goes to (the only ones where its colour matters).
-_EDGE_SHIFTS = tuple(tuple(s for s in _SHIFTS_OF[e] if T.EDGE[e] & 0x1CE7 << s)
-                     for e in range(T.ENTRIES))
-
-
 def _met(dark, full, shifts, weights, found, changed):
     """`found` (a bit per card) plus the weighted cards met in the windows
     (those holding a hollow of `changed`)."""
@@ -567,13 +530,14 @@ def _answer_risk(dark, full, weights, unseen, hidden):
     found = 0
     for e in range(T.ENTRIES):
         if entries >> e & 1:
-            shifts = _SHIFTS_OF[e]
+            changed = 0
             for colour in colours:
                 d, f = after(dark, full, colour, e)
                 # A window the push left as it was shows a card met already
-                # (left out below): only the changed ones are looked at.
-                found = _met(d, f, shifts, weights, found, (d ^ dark) | (f ^ full))
-                shifts = _EDGE_SHIFTS[e]  # the other colour changes only these
+                # (left out below): only the changed ones are looked at; the
+                # other colour changes only those holding the edge hollow.
+                changed = T.EDGE[e] if changed else (d ^ dark) | (f ^ full)
+                found = _met(d, f, _SHIFTS_OF[e], weights, found, changed)
     if not found:
         return 0
     found &= ~_met(dark, full, _SHIFTS, weights, 0, T.FULL_BOARD)
@@ -637,6 +601,7 @@ def _hard(state, seat, rng, width, samples):
     colours = _colours(state)
     replies = _replies(state, seat, rng, samples)
     n = len(replies)
+    single = state.still_playing() == 2  # replies: single pushes, not tuples
     scored = []
     best = None
     for v1, a in safe[:width]:
@@ -654,9 +619,12 @@ def _hard(state, seat, rng, width, samples):
                 hits = -1
                 break
             left -= 1
-            d, f = d1, f1
-            for c, e in seq:
-                d, f = after(d, f, c, e)
+            if single:
+                d, f = after(d1, f1, 1 + seq // T.ENTRIES, seq % T.ENTRIES)
+            else:
+                d, f = d1, f1
+                for x in seq:
+                    d, f = after(d, f, 1 + x // T.ENTRIES, x % T.ENTRIES)
             changed = (d ^ d1) | (f ^ f1)
             for m in ways:
                 if not m & changed:
@@ -670,6 +638,7 @@ def _hard(state, seat, rng, width, samples):
             scored.append((v, a))
             if best is None or v > best:
                 best = v
+    _release_reach()
     best_first(scored)
     return rng.choice(near_best(scored, _HARD_MARGIN))
 

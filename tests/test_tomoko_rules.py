@@ -6,7 +6,7 @@ import pytest
 from engines_core import tomoko as T
 from engines_core.game import IllegalAction
 from engines_core.prng import Rng
-from tests.tomoko_helpers import board, pattern_rows, position
+from tests.tomoko_helpers import board, find_card, pattern_rows, position, push
 
 
 def push_action(colour, side, line):
@@ -224,7 +224,7 @@ def test_turned_cards_count():
         m = T.ROTATIONS[3][k]
         for i, cell in enumerate(T.WINDOW_CELLS[4]):
             b[cell] = T.DARK if m >> i & 1 else T.LIGHT
-        assert T.find_card(b, 3) == (4, k)
+        assert find_card(b, 3) == (4, k)
 
 
 def test_window_must_be_full():
@@ -234,9 +234,9 @@ def test_window_must_be_full():
     m = T.CARDS[0]
     for i, cell in enumerate(T.WINDOW_CELLS[0]):
         b[cell] = T.DARK if m >> i & 1 else T.LIGHT
-    assert T.find_card(b, 0) is not None
+    assert find_card(b, 0) is not None
     b[T.WINDOW_CELLS[0][4]] = T.EMPTY
-    assert T.find_card(b, 0) is None
+    assert find_card(b, 0) is None
 
 
 @pytest.mark.parametrize("n,target", [(2, 10), (3, 5), (4, 3)])
@@ -644,7 +644,7 @@ def _undoes_by_definition(g, action):
     if g.prev is None:
         return False
     b = bytearray(g.board)
-    T.push(b, T.colour_of(action), T.entry_of(action))
+    push(b, T.colour_of(action), T.entry_of(action))
     return b == g.prev
 
 
@@ -667,7 +667,7 @@ def test_legal_actions_are_exactly_the_pushes_that_do_not_undo():
             g.board = bytearray(rng.below(3) for _ in range(25))
             prev = bytearray(g.board)
             if k % 8 == 1:
-                T.push(prev, 1 + rng.below(2), rng.below(20))
+                push(prev, 1 + rng.below(2), rng.below(20))
             g.prev = bytes(prev)
         for c in (T.DARK, T.LIGHT):
             g.bag[c] = 15 - sum(1 for v in g.board if v == c)
