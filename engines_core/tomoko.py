@@ -110,7 +110,7 @@ EDGE = tuple(1 << line[0] for line in LINES)  # the hollow a pushed ball goes to
 # Each window: the bit offset of its top-left hollow and its nine hollows.
 WINDOW_SHIFTS = tuple(r * SIZE + c for (r, c) in WINDOWS)
 _WINDOW_BITS = tuple(0x1CE7 << s for s in WINDOW_SHIFTS)  # 0x1CE7: 3 rows of 3
-_NO_UNDO = (0, 0)
+_NO_UNDO = ()  # no push undoes the last one
 def bits_of(board):
     """(dark, full) bitboards of a board of cells."""
     dark = 0
@@ -184,11 +184,21 @@ def _line_undo(dark, prev_dark, e):
     return EMPTY
 
 
+def undo_actions(dark, full, prev_dark, prev_full):
+    """The actions whose push gives back the previous board (a tuple)."""
+    ud, ul = undo_masks(dark, full, prev_dark, prev_full)
+    out = ()
+    for a in range(NUM_ACTIONS):
+        if (ul >> a - ENTRIES if a >= ENTRIES else ud >> a) & 1:
+            out += (a,)
+    return out
+
+
 def undo_masks(dark, full, prev_dark, prev_full):
     """(dark entries, light entries): bit e set when pushing that colour at
     entry e gives back the previous board."""
     if full & ~prev_full:
-        return _NO_UNDO  # a push never empties a hollow
+        return 0, 0  # a push never empties a hollow
     diff = (dark ^ prev_dark) | (full ^ prev_full)
     if diff:
         # A push changes its own line only: only the two ends of the row and
@@ -403,34 +413,21 @@ class Tomoko(Game):
             self._undo = _NO_UNDO
         else:
             pd, pf = bits_of(prev)
-            self._undo = undo_masks(dark, full, pd, pf)
+            self._undo = undo_actions(dark, full, pd, pf)
 
     def legal_actions(self):
         if self.done:
             return []
         if self.board != self._snap or self.prev is not self._prev_seen:
             self._sync()
-        undo_dark, undo_light = self._undo
         bag = self.bag
         if bag[DARK]:
             out = list(range(NUM_ACTIONS if bag[LIGHT] else ENTRIES))
         else:
             out = list(range(ENTRIES, NUM_ACTIONS))  # the 30 balls can never all be on the board
-            undo_dark = 0
-        if not bag[LIGHT]:
-            undo_light = 0
-        e = 0
-        while undo_dark:
-            if undo_dark & 1:
-                out.remove(e)
-            undo_dark >>= 1
-            e += 1
-        e = ENTRIES
-        while undo_light:
-            if undo_light & 1:
-                out.remove(e)
-            undo_light >>= 1
-            e += 1
+        for a in self._undo:
+            if bag[1 + a // ENTRIES]:
+                out.remove(a)
         return out
 
     def _why_illegal(self, action):
@@ -439,11 +436,21 @@ class Tomoko(Game):
             return "no %s balls left in the bag" % ("dark" if colour == DARK else "light")
         if self.board != self._snap or self.prev is not self._prev_seen:
             self._sync()
-        if self._undo[colour - 1] >> action % ENTRIES & 1:
+        if action in self._undo:
             return "that would undo the previous move"
         return None
 
     # -- playing ----------------------------------------------------------
+    def apply(self, action):
+        # Game.apply, with the common case (a legal push, nothing set from
+        # outside) checked inline: every search and playout goes through here.
+        if type(action) is int and 0 <= action < NUM_ACTIONS and not self.done \
+                and self.bag[1 + action // ENTRIES] and action not in self._undo \
+                and self.prev is self._prev_seen and self.board == self._snap:
+            self._apply(action)
+        else:
+            Game.apply(self, action)
+
     def _apply(self, action):
         colour = 1 + action // ENTRIES
         entry = action % ENTRIES
@@ -497,16 +504,14 @@ class Tomoko(Game):
         if nf != full:
             self._undo = _NO_UNDO
         elif diff & (diff - 1):
-            ud = ul = 0
+            undo = _NO_UNDO
             for e in (entry, (entry + 10) % ENTRIES):  # this end and the other
                 c = _line_undo(nd, dark, e)
-                if c == DARK:
-                    ud |= 1 << e
-                elif c == LIGHT:
-                    ul |= 1 << e
-            self._undo = (ud, ul) if ud | ul else _NO_UNDO
+                if c:
+                    undo += ((c - 1) * ENTRIES + e,)
+            self._undo = undo
         else:
-            self._undo = undo_masks(nd, nf, dark, full)
+            self._undo = undo_actions(nd, nf, dark, full)
         shown = self._shown
         for w in range(9):
             m = _WINDOW_BITS[w]
