@@ -98,49 +98,143 @@ ROTATIONS, CARD_AT, ROT_AT = _rotations()
 _VARIANT_FLAGS = ("quick", "teams", "open")
 
 
-def window_masks(board):
-    """For each of the 9 windows: (dark mask, filled mask), 9 bits each."""
-    out = []
-    for cells in WINDOW_CELLS:
-        dark = 0
-        full = 0
-        bit = 1
-        for i in cells:
-            v = board[i]
-            if v:
-                full |= bit
-                if v == DARK:
-                    dark |= bit
-            bit <<= 1
-        out.append((dark, full))
+# Bitboards: bit i of a 25-bit int stands for hollow i (small ints on
+# MicroPython too). A board is two of them: dark balls, filled hollows.
+FULL_BOARD = (1 << CELLS) - 1
+# LINE_MASK[entry]: the hollows of its line.
+LINE_MASK = tuple(sum(1 << i for i in line) for line in LINES)
+# A push on a full line moves every ball one hollow on: by _STEP[entry]
+# bits (up the bitboard when positive), the far ball falling off.
+_STEP = tuple((SIZE, -1, -SIZE, 1)[e // SIZE] for e in range(ENTRIES))
+EDGE = tuple(1 << line[0] for line in LINES)  # the hollow a pushed ball goes to
+# Each window: the bit offset of its top-left hollow and its nine hollows.
+WINDOW_SHIFTS = tuple(r * SIZE + c for (r, c) in WINDOWS)
+_WINDOW_BITS = tuple(0x1CE7 << s for s in WINDOW_SHIFTS)  # 0x1CE7: 3 rows of 3
+_NO_UNDO = ()  # no push undoes the last one
+def bits_of(board):
+    """(dark, full) bitboards of a board of cells."""
+    dark = 0
+    full = 0
+    bit = 1
+    for v in board:
+        if v:
+            full |= bit
+            if v == DARK:
+                dark |= bit
+        bit <<= 1
+    return dark, full
+
+
+def push_bits(dark, full, colour, entry):
+    """The bitboards after pushing `colour` at `entry`: the balls from the
+    entry edge up to the first empty hollow move one on (off the far edge if
+    the line is full) and the new ball takes the edge hollow."""
+    line = LINE_MASK[entry]
+    if full & line == line:
+        # A full line: every ball moves one hollow on, the far one drops out.
+        step = _STEP[entry]
+        on = dark & line
+        dark ^= on
+        dark |= (on << step if step > 0 else on >> -step) & line
+        if colour == DARK:
+            dark |= EDGE[entry]
+        return dark, full
+    carry_dark = colour == DARK
+    for i in LINES[entry]:
+        b = 1 << i
+        was_full = full & b
+        was_dark = dark & b
+        full |= b
+        if carry_dark:
+            dark |= b
+        else:
+            dark &= ~b
+        if not was_full:
+            break
+        carry_dark = was_dark
+    return dark, full
+
+
+def window_dark(dark, w):
+    """The 9-bit dark mask of window `w` (bit 3*row+col)."""
+    d = dark >> WINDOW_SHIFTS[w]
+    return (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
+
+
+def window_card(dark, full, w):
+    """The card shown in window `w` of a bitboard, or NO_CARD."""
+    m = _WINDOW_BITS[w]
+    if full & m != m:
+        return NO_CARD
+    return CARD_AT[window_dark(dark, w)]
+
+
+def _line_undo(dark, prev_dark, e):
+    """The colour whose push at `e`, on a full line, gives back `prev_dark`
+    on that line (EMPTY if neither does)."""
+    line = LINE_MASK[e]
+    step = _STEP[e]
+    on = dark & line
+    moved = (on << step if step > 0 else on >> -step) & line  # the edge hollow is clear
+    want = prev_dark & line
+    if moved == want:
+        return LIGHT
+    if moved | EDGE[e] == want:
+        return DARK
+    return EMPTY
+
+
+def undo_actions(dark, full, prev_dark, prev_full):
+    """The actions whose push gives back the previous board (a tuple)."""
+    ud, ul = undo_masks(dark, full, prev_dark, prev_full)
+    out = ()
+    for a in range(NUM_ACTIONS):
+        if (ul >> a - ENTRIES if a >= ENTRIES else ud >> a) & 1:
+            out += (a,)
     return out
 
 
-def find_card(board, card):
-    """(window, rotation) where `card` is met on `board`, or None."""
-    w = 0
-    for dark, full in window_masks(board):
-        if full == 511 and CARD_AT[dark] == card:
-            return w, ROT_AT[dark]
-        w += 1
-    return None
-
-
-def push(board, colour, entry):
-    """Push a ball in place; return the colour that fell into the gutter (or EMPTY)."""
-    line = LINES[entry]
-    k = 0
-    while k < SIZE and board[line[k]]:
-        k += 1
-    dropped = EMPTY
-    if k == SIZE:
-        k = SIZE - 1
-        dropped = board[line[k]]
-    while k > 0:
-        board[line[k]] = board[line[k - 1]]
-        k -= 1
-    board[line[0]] = colour
-    return dropped
+def undo_masks(dark, full, prev_dark, prev_full):
+    """(dark entries, light entries): bit e set when pushing that colour at
+    entry e gives back the previous board."""
+    if full & ~prev_full:
+        return 0, 0  # a push never empties a hollow
+    diff = (dark ^ prev_dark) | (full ^ prev_full)
+    if diff:
+        # A push changes its own line only: only the two ends of the row and
+        # of the column through a changed hollow can undo it.
+        i = 0
+        while not diff >> i & 1:
+            i += 1
+        r = i // SIZE
+        c = i % SIZE
+        entries = (15 + r, 5 + r, c, 10 + c)
+    else:
+        entries = range(ENTRIES)
+    prev = (prev_dark, prev_full)
+    undo_dark = 0
+    undo_light = 0
+    for e in entries:
+        if diff & ~LINE_MASK[e]:
+            continue
+        edge = EDGE[e]  # a push leaves its colour here
+        if not prev_full & edge:
+            continue
+        if full == prev_full:
+            # Only a push on a full line fills nothing: all its balls move on.
+            line = LINE_MASK[e]
+            if full & line == line:
+                colour = _line_undo(dark, prev_dark, e)
+                if colour == DARK:
+                    undo_dark |= 1 << e
+                elif colour == LIGHT:
+                    undo_light |= 1 << e
+        elif prev_dark & edge:
+            if push_bits(dark, full, DARK, e) == prev:
+                undo_dark |= 1 << e
+        elif push_bits(dark, full, LIGHT, e) == prev:
+            undo_light |= 1 << e
+    return undo_dark, undo_light
 
 
 class Tomoko(Game):
@@ -197,6 +291,11 @@ class Tomoko(Game):
         self.deck = deck
         self.rng_state = rng.get_state()
         self.prev = None
+        self._snap = None  # bitboards and undo masks, see _bits
+        self._prev_seen = None
+        self._dark = self._full = 0
+        self._undo = _NO_UNDO
+        self._shown = None
         self.turn = 0
         self.moves = 0
         self.done = False
@@ -300,89 +399,188 @@ class Tomoko(Game):
     def _next_turn(self):
         self.turn = self.next_seat(self.turn)
 
-    def _candidate_entries(self):
-        """Entries whose push might reproduce `prev` (all others cannot)."""
-        if self.prev is None:
-            return ()
-        b = self.board
-        p = self.prev
-        diff = [i for i in range(CELLS) if b[i] != p[i]]
-        return [e for e in range(ENTRIES) if all(i in LINES[e] for i in diff)]
-
-    def _reverses(self, colour, entry, candidates):
-        if entry not in candidates:
-            return False
-        b = bytearray(self.board)
-        push(b, colour, entry)
-        return b == self.prev
+    def _sync(self):
+        """Rebuild the bitboards, the card in each window and the undo masks
+        from `board` and `prev`. They are kept up to date by _apply, but tests
+        and screens may set board or prev directly, so every use first checks
+        `board != _snap or prev is not _prev_seen` (the board by value; prev,
+        never changed in place, by identity) and calls this if so."""
+        self._dark, self._full = dark, full = bits_of(self.board)
+        self._shown = [window_card(dark, full, w) for w in range(9)]
+        self._snap = bytes(self.board)
+        self._prev_seen = prev = self.prev
+        if prev is None:
+            self._undo = _NO_UNDO
+        else:
+            pd, pf = bits_of(prev)
+            self._undo = undo_actions(dark, full, pd, pf)
 
     def legal_actions(self):
         if self.done:
             return []
-        cand = self._candidate_entries()
-        out = []
-        for colour in (DARK, LIGHT):
-            if self.bag[colour]:
-                for e in range(ENTRIES):
-                    if not self._reverses(colour, e, cand):
-                        out.append(action_of(colour, e))
+        if self.board != self._snap or self.prev is not self._prev_seen:
+            self._sync()
+        bag = self.bag
+        if bag[DARK]:
+            out = list(range(NUM_ACTIONS if bag[LIGHT] else ENTRIES))
+        else:
+            out = list(range(ENTRIES, NUM_ACTIONS))  # the 30 balls can never all be on the board
+        for a in self._undo:
+            if bag[1 + a // ENTRIES]:
+                out.remove(a)
         return out
 
     def _why_illegal(self, action):
-        colour = colour_of(action)
+        colour = 1 + action // ENTRIES
         if not self.bag[colour]:
             return "no %s balls left in the bag" % ("dark" if colour == DARK else "light")
-        if self._reverses(colour, entry_of(action), self._candidate_entries()):
+        if self.board != self._snap or self.prev is not self._prev_seen:
+            self._sync()
+        if action in self._undo:
             return "that would undo the previous move"
         return None
 
     # -- playing ----------------------------------------------------------
+    def apply(self, action):
+        # Game.apply, with the common case (a legal push, nothing set from
+        # outside) checked inline: every search and playout goes through here.
+        if type(action) is int and 0 <= action < NUM_ACTIONS and not self.done \
+                and self.bag[1 + action // ENTRIES] and action not in self._undo \
+                and self.prev is self._prev_seen and self.board == self._snap:
+            self._apply(action)
+        else:
+            Game.apply(self, action)
+
     def _apply(self, action):
-        colour = colour_of(action)
-        self.prev = bytes(self.board)
-        dropped = push(self.board, colour, entry_of(action))
+        colour = 1 + action // ENTRIES
+        entry = action % ENTRIES
+        if self.board != self._snap or self.prev is not self._prev_seen:
+            self._sync()
+        dark = nd = self._dark
+        full = nf = self._full
+        board = self.board
+        self.prev = self._snap  # the board as bytes, as it is before the push
+        line = LINE_MASK[entry]
+        if full & line == line:
+            # A full line (most pushes: the board is full for most of a
+            # game): every ball moves one hollow on, the far one drops out.
+            c0, c1, c2, c3, c4 = LINES[entry]
+            dropped = board[c4]
+            board[c4] = board[c3]
+            board[c3] = board[c2]
+            board[c2] = board[c1]
+            board[c1] = board[c0]
+            board[c0] = colour
+            step = _STEP[entry]
+            on = dark & line
+            nd = dark ^ on | (on << step if step > 0 else on >> -step) & line
+            if colour == DARK:
+                nd |= 1 << c0
+        else:
+            # push(), on the cells and the bitboards in one walk from the edge.
+            carry = colour
+            for i in LINES[entry]:
+                was = board[i]
+                board[i] = carry
+                b = 1 << i
+                nf |= b
+                if carry == DARK:
+                    nd |= b
+                else:
+                    nd &= ~b
+                if not was:
+                    carry = EMPTY
+                    break
+                carry = was
+            dropped = carry  # EMPTY: the walk ended in an empty hollow
+        self._dark = nd
+        self._full = nf
+        self._snap = bytes(board)
+        self._prev_seen = self.prev
+        diff = (nd ^ dark) | (nf ^ full)
+        # undo_masks, quickly: a push that fills a hollow cannot be undone;
+        # one that moved two balls or more on a full line only by a push at
+        # either end of that line.
+        if nf != full:
+            self._undo = _NO_UNDO
+        elif diff & (diff - 1):
+            undo = _NO_UNDO
+            for e in (entry, (entry + 10) % ENTRIES):  # this end and the other
+                c = _line_undo(nd, dark, e)
+                if c:
+                    undo += ((c - 1) * ENTRIES + e,)
+            self._undo = undo
+        else:
+            self._undo = undo_actions(nd, nf, dark, full)
+        shown = self._shown
+        for w in range(9):
+            m = _WINDOW_BITS[w]
+            if diff & m:
+                if nf & m == m:
+                    d = nd >> WINDOW_SHIFTS[w]
+                    shown[w] = CARD_AT[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
+                else:
+                    shown[w] = NO_CARD
         self.bag[colour] -= 1
         if dropped:
             self.bag[dropped] += 1
         self.moves += 1
         self.last_action = action
         self.dropped = dropped
-        self._resolve_lays()
+        if shown.count(NO_CARD) == 9:
+            self.lays = []  # no card met anywhere: _resolve_lays lays nothing
+        else:
+            self._resolve_lays()
         self._check_end()
         if not self.done:
-            self._next_turn()
+            places = self.places  # next_seat, inline
+            n = self.num_players
+            t = (self.turn + 1) % n
+            while places[t]:
+                t = (t + 1) % n
+            self.turn = t
 
     def _resolve_lays(self):
         """Every owner, in turn order from the mover, lays met cards and draws."""
         self.lays = []
+        if self.board != self._snap or self.prev is not self._prev_seen:
+            self._sync()
+        shown = self._shown  # the card met in each window
+        if shown.count(NO_CARD) == 9:
+            return
         first = self.owner_of(self.turn)
         for k in range(self.num_owners):
             owner = (first + k) % self.num_owners
-            if self.finished(owner):
+            if self.places[owner]:
                 continue  # finished: plays no more
             hand = self.hands[owner]
             while True:
-                hit = None
+                hit = NO_CARD
                 for card in hand:
-                    where = find_card(self.board, card)
-                    if where is not None:
-                        hit = (card, where)
+                    if card in shown:
+                        hit = card
                         break
-                if hit is None:
+                if hit == NO_CARD:
                     break
-                card, (w, rot) = hit
-                hand.remove(card)
-                self.laid[owner].append(card)
-                self.lays.append((owner, card, w, rot))
+                w = shown.index(hit)
+                hand.remove(hit)
+                self.laid[owner].append(hit)
+                self.lays.append((owner, hit, w, ROT_AT[window_dark(self._dark, w)]))
                 if self.deck:
                     hand.append(self.deck.pop())
 
     def _check_end(self):
-        playing = self._playing()
-        if not any(len(self.laid[o]) >= self.target for o in playing):
-            stuck = not any(self.hands[o] for o in playing)
-            if self.moves < MOVE_CAP and not stuck:
-                return
+        reached = False
+        holding = False
+        for o in range(self.num_owners):
+            if not self.places[o]:
+                if len(self.laid[o]) >= self.target:
+                    reached = True
+                    break
+                if self.hands[o]:
+                    holding = True
+        if not reached and holding and self.moves < MOVE_CAP:
+            return
         self.done = True
         if not self.played_on():
             self.wins = self.enders()
@@ -433,6 +631,12 @@ class Tomoko(Game):
         g.deck = list(self.deck)
         g.rng_state = self.rng_state
         g.prev = self.prev
+        g._snap = self._snap
+        g._prev_seen = self._prev_seen
+        g._dark = self._dark
+        g._full = self._full
+        g._undo = self._undo
+        g._shown = list(self._shown) if self._shown is not None else None
         g.turn = self.turn
         g.moves = self.moves
         g.done = self.done

@@ -100,24 +100,8 @@ def bitboards(board):
     return dark, full
 
 
-def after(dark, full, colour, entry):
-    """Bitboards after pushing `colour` at `entry`."""
-    line = T.LINES[entry]
-    # Walk from the entry edge: each ball takes the colour of the one before.
-    carry = colour
-    for i in line:
-        b = 1 << i
-        was_full = full & b
-        was_dark = dark & b
-        full |= b
-        if carry == T.DARK:
-            dark |= b
-        else:
-            dark &= ~b
-        if not was_full:
-            break
-        carry = T.DARK if was_dark else T.LIGHT
-    return dark, full
+# Bitboards after pushing `colour` at `entry`: the engine's own.
+after = T.push_bits
 
 
 class Scorer:
@@ -128,61 +112,80 @@ class Scorer:
         self.tables = [_table(c) for c in self.cards]
         self.rots = [T.ROTATIONS[c] for c in self.cards]
         self.lay_value = lay_value  # per card id: what completing it is worth
-        self.wd = [0] * 9
-        self.wf = [0] * 9
 
-    def score(self, dark, full):
-        wd = self.wd
-        wf = self.wf
-        i = 0
+    def set_base(self, dark, full):
+        """Remember each window's part of this board's value: score_near
+        then works out only the windows a board changed from it."""
+        self.bd = dark
+        self.bf = full
+        self.base = base = []  # per window: its lay value, then each card's fit
+        pop = _POP
+        card_at = T.CARD_AT
         for s in _SHIFTS:
             d = dark >> s
             f = full >> s
-            wd[i] = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
-            wf[i] = (f & 7) | (f >> 2 & 56) | (f >> 4 & 448)
-            i += 1
-        # A few points per ball on the board: filling it opens windows and
-        # keeps two players from shuffling one line back and forth forever.
+            dm = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
+            fm = (f & 7) | (f >> 2 & 56) | (f >> 4 & 448)
+            c = card_at[dm] if fm == 511 else T.NO_CARD
+            base.append(self.lay_value[c] if c != T.NO_CARD else 0)
+            for k in range(len(self.tables)):
+                r0, r1, r2, r3 = self.rots[k]
+                base.append(_FIT[10 * pop[fm] + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
+                                                    pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])])
+        self.best = [0] * len(self.tables)
+
+    def score_near(self, dark, full):
+        """The value of a board near the one given to set_base: a few points
+        per ball, the lay value of each card met, and for each card in hand
+        its closeness (_FIT) in the window nearest to it."""
+        changed = (dark ^ self.bd) | (full ^ self.bf)
         pop = _POP
-        value = _FILL * (pop[full & 511] + pop[full >> 9 & 511] + pop[full >> 18])
+        fit = _FIT
         card_at = T.CARD_AT
         lay = self.lay_value
-        for i in range(9):
-            if wf[i] == 511:
-                c = card_at[wd[i]]
-                if c != T.NO_CARD:
-                    value += lay[c]
-        fit = _FIT
-        for k in range(len(self.tables)):
-            t = self.tables[k]
-            r0, r1, r2, r3 = self.rots[k]
-            best = 0
-            for i in range(9):
-                fm = wf[i]
-                dm = wd[i]
+        tables = self.tables
+        rots = self.rots
+        base = self.base
+        best = self.best
+        nc = len(tables)
+        for k in range(nc):
+            best[k] = 0
+        value = _FILL * (pop[full & 511] + pop[full >> 9 & 511] + pop[full >> 18])
+        b = 0  # where window i's part starts in base
+        for s in _SHIFTS:
+            if changed & 0x1CE7 << s:
+                d = dark >> s
+                f = full >> s
+                dm = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
+                fm = (f & 7) | (f >> 2 & 56) | (f >> 4 & 448)
                 if fm == 511:
-                    v = t[dm]
+                    c = card_at[dm]
+                    if c != T.NO_CARD:
+                        value += lay[c]
+                    for k in range(nc):
+                        v = tables[k][dm]
+                        if v > best[k]:
+                            best[k] = v
                 else:
-                    v = fit[10 * pop[fm] + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
-                                               pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])]
-                if v > best:
-                    best = v
-            value += best
+                    n = pop[fm]
+                    n *= n  # n balls are worth n * n at most (_fit)
+                    for k in range(nc):
+                        if n > best[k]:
+                            r0, r1, r2, r3 = rots[k]
+                            v = fit[10 * pop[fm] + min(pop[fm & (dm ^ r0)], pop[fm & (dm ^ r1)],
+                                                       pop[fm & (dm ^ r2)], pop[fm & (dm ^ r3)])]
+                            if v > best[k]:
+                                best[k] = v
+            else:
+                value += base[b]
+                for k in range(nc):
+                    v = base[b + 1 + k]
+                    if v > best[k]:
+                        best[k] = v
+            b += 1 + nc
+        for k in range(nc):
+            value += best[k]
         return value
-
-    def best_push(self, dark, full, colours):
-        """(value, colour, entry) of the best push; ties to the lowest action."""
-        best = None
-        bc = be = 0
-        for colour in colours:
-            for e in range(T.ENTRIES):
-                d, f = after(dark, full, colour, e)
-                v = self.score(d, f)
-                if best is None or v > best:
-                    best = v
-                    bc = colour
-                    be = e
-        return best, bc, be
 
 
 def _seen(state, me):
@@ -236,10 +239,11 @@ def ranked(state, seat):
     me = state.owner_of(seat)
     sc = Scorer(state.hands[me], _lay_values(state, me))
     dark, full = bitboards(state.board)
+    sc.set_base(dark, full)
     out = []
     for a in state.legal_actions():
         d, f = after(dark, full, T.colour_of(a), T.entry_of(a))
-        out.append((sc.score(d, f), a))
+        out.append((sc.score_near(d, f), a))
     best_first(out)
     return out
 
@@ -286,59 +290,148 @@ _ROW_MASK = tuple(1 << a | 1 << b for a, b in _ROW_ENTRIES)
 _COL_MASK = tuple(1 << a | 1 << b for a, b in _COL_ENTRIES)
 
 
-def _can_complete(dark, full, rots, colours):
-    """True if one push (or none) shows one of `rots` in some window.
+# _REACH[dm], for the rotations of the hand a hard move is searching for
+# (_fill_reach): bit 7 set when the 9-bit dark mask dm is one of them; bits
+# 0-2 / 3-5, the window rows / columns that a push could turn dm into one of
+# them along (dm differs from it only there). Its 512 bytes are borrowed
+# from the closeness tables' buffers for the move (_release_reach).
+_REACH = None
+_EXACT = 128
 
-    A push changes one line only, so a window can be completed by it only if
-    every wrong or empty hollow of the window lies on one of its rows or
-    columns; only those pushes are tried.
+
+def _fill_reach(rots):
+    global _REACH
+    if _REACH is None:
+        _REACH = _SPARE.pop() if _SPARE else _TABLES.pop(_TABLE_ORDER.pop(0))
+    t = _REACH
+    for i in range(512):
+        t[i] = 0
+    for rot in rots:
+        t[rot] |= _EXACT
+        for k in range(3):
+            for mask, bit in ((_WROWS[k], 1 << k), (_WCOLS[k], 8 << k)):
+                sub = mask
+                while sub:
+                    t[rot ^ sub] |= bit
+                    sub = (sub - 1) & mask
+
+
+def _release_reach():
+    global _REACH
+    if _REACH is not None:
+        _SPARE.append(_REACH)
+        _REACH = None
+
+
+def _can_complete(dark, full, colours):
+    """True if one push (or none) shows one of the rotations in _REACH in
+    some window.
+
+    A push changes one line and fills at most one hollow, so a window can be
+    completed by it only if it misses at most one ball and every wrong or
+    empty hollow of the window lies on one of its rows or columns; only
+    those pushes are tried.
     """
+    reach = _REACH
     lines_of = _LINES_OF
     for s in _SHIFTS:
         d = dark >> s
-        f = full >> s
         dm = (d & 7) | (d >> 2 & 56) | (d >> 4 & 448)
-        nf = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448))
-        for rot in rots:
-            diff = ((dm ^ rot) | nf) & 511
-            if diff == 0:
+        where = reach[dm]
+        f = full >> s
+        if f & 0x1CE7 == 0x1CE7:  # a full window
+            if where & 128:  # _EXACT
                 return True
-            where = lines_of[diff]
-            if where:
-                for k in range(3):
-                    if where & (1 << k):
-                        if _completes(dark, full, s, rot, _ROW_ENTRIES[s // 5 + k], colours):
-                            return True
-                    if where & (8 << k):
-                        if _completes(dark, full, s, rot, _COL_ENTRIES[s % 5 + k], colours):
-                            return True
+        else:
+            nf = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) & 511
+            if nf & (nf - 1):
+                continue  # two balls missing: no push fills both
+            # Lines through the missing hollow that hold every wrong one.
+            through = lines_of[nf]
+            where = through if where & 128 else where & through
+        if where & 63:
+            r = s // 5
+            c = s % 5
+            if where & 1 and _completes(dark, full, s, _ROW_ENTRIES[r], colours):
+                return True
+            if where & 2 and _completes(dark, full, s, _ROW_ENTRIES[r + 1], colours):
+                return True
+            if where & 4 and _completes(dark, full, s, _ROW_ENTRIES[r + 2], colours):
+                return True
+            if where & 8 and _completes(dark, full, s, _COL_ENTRIES[c], colours):
+                return True
+            if where & 16 and _completes(dark, full, s, _COL_ENTRIES[c + 1], colours):
+                return True
+            if where & 32 and _completes(dark, full, s, _COL_ENTRIES[c + 2], colours):
+                return True
     return False
 
 
-def _completes(dark, full, s, rot, entries, colours):
+def _ways(dark, full, colours):
+    """The ways one push (or none) shows a rotation in _REACH, each as the
+    hollows it depends on (the window, and the line pushed): a change that
+    misses them all leaves that way open."""
+    out = []
+    reach = _REACH
+    lines_of = _LINES_OF
+    for s in _SHIFTS:
+        window = 0x1CE7 << s
+        d = dark >> s
+        where = reach[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
+        f = full >> s
+        if f & 0x1CE7 == 0x1CE7:
+            if where & 128:
+                out.append(window)
+                continue
+        else:
+            nf = ~((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) & 511
+            if nf & (nf - 1):
+                continue
+            through = lines_of[nf]
+            where = through if where & 128 else where & through
+        for k in range(3):
+            if where & (1 << k):
+                for e in _ROW_ENTRIES[s // 5 + k]:
+                    if _completes(dark, full, s, (e,), colours):
+                        out.append(window | T.LINE_MASK[e])
+            if where & (8 << k):
+                for e in _COL_ENTRIES[s % 5 + k]:
+                    if _completes(dark, full, s, (e,), colours):
+                        out.append(window | T.LINE_MASK[e])
+    return out
+
+
+def _completes(dark, full, s, entries, colours):
+    """True if a push at one of `entries` fills the window at shift `s` with
+    one of the rotations in _REACH."""
+    reach = _REACH
+    window = 0x1CE7 << s
     for e in entries:
         for colour in colours:
             d, f = after(dark, full, colour, e)
             d >>= s
             f >>= s
             if ((f & 7) | (f >> 2 & 56) | (f >> 4 & 448)) == 511 and \
-                    ((d & 7) | (d >> 2 & 56) | (d >> 4 & 448)) == rot:
+                    reach[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)] & _EXACT:
                 return True
+            if not T.EDGE[e] & window:
+                break  # the pushed ball stays outside: either colour does alike
     return False
 
 
 def _replies(state, seat, rng, samples):
-    """Sequences of pushes, one per seat that moves before our next turn.
+    """The pushes of the seats that move before our next turn, as actions.
 
-    With one such seat every push is listed; with more, `samples` random
-    sequences stand in for them.
+    With one such seat, every push: range(NUM_ACTIONS) (no list of them is
+    made); with more, `samples` random sequences (tuples) stand in for them.
     """
     n = state.still_playing() - 1
     if n == 1:
-        return [((c, e),) for c in (T.DARK, T.LIGHT) for e in range(T.ENTRIES)]
+        return range(T.NUM_ACTIONS)
     out = []
     for _ in range(samples):
-        out.append(tuple((1 + rng.below(2), rng.below(T.ENTRIES)) for _ in range(n)))
+        # Colour first, then entry, as (1 + below(2), below(ENTRIES)) drew them.
+        out.append(tuple(T.ENTRIES * rng.below(2) + rng.below(T.ENTRIES) for _ in range(n)))
     return out
 
 
@@ -378,18 +471,18 @@ def _crossing(s):
 _CROSSING = tuple(_crossing(s) for s in _SHIFTS)
 _SHIFTS_OF = tuple(tuple(_SHIFTS[w] for w in range(9) if _CROSSING[w] >> e & 1)
                    for e in range(T.ENTRIES))
-
-
-def _met(dark, full, shifts, weights, found):
-    """`found` (a bit per card) plus the weighted cards met in the windows."""
+def _met(dark, full, shifts, weights, found, changed):
+    """`found` (a bit per card) plus the weighted cards met in the windows
+    (those holding a hollow of `changed`)."""
     card_at = T.CARD_AT
     for s in shifts:
-        f = full >> s
-        if (f & 7) | (f >> 2 & 56) | (f >> 4 & 448) == 511:
-            d = dark >> s
-            c = card_at[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
-            if c != T.NO_CARD and weights[c]:
-                found |= 1 << c
+        if changed & 0x1CE7 << s:
+            f = full >> s
+            if f & 0x1CE7 == 0x1CE7:
+                d = dark >> s
+                c = card_at[(d & 7) | (d >> 2 & 56) | (d >> 4 & 448)]
+                if c != T.NO_CARD and weights[c]:
+                    found |= 1 << c
     return found
 
 
@@ -437,22 +530,40 @@ def _answer_risk(dark, full, weights, unseen, hidden):
     found = 0
     for e in range(T.ENTRIES):
         if entries >> e & 1:
+            changed = 0
             for colour in colours:
                 d, f = after(dark, full, colour, e)
-                found = _met(d, f, _SHIFTS_OF[e], weights, found)
+                # A window the push left as it was shows a card met already
+                # (left out below): only the changed ones are looked at; the
+                # other colour changes only those holding the edge hollow.
+                changed = T.EDGE[e] if changed else (d ^ dark) | (f ^ full)
+                found = _met(d, f, _SHIFTS_OF[e], weights, found, changed)
     if not found:
         return 0
-    found &= ~_met(dark, full, _SHIFTS, weights, 0)
+    found &= ~_met(dark, full, _SHIFTS, weights, 0, T.FULL_BOARD)
     k = 0
-    for c in range(T.NUM_CARDS):
-        if found >> c & 1:
+    c = 0
+    while found:
+        if found & 1:
             if weights[c] == 2:
                 return 1000
             k += 1
+        found >>= 1
+        c += 1
     keep = 1000  # per mille: none of the k cards is in the hidden hand
     for i in range(hidden):
         keep = keep * max(0, unseen - k - i) // (unseen - i)
     return 1000 - keep
+
+
+def _keep_best(top, v, width):
+    """Insert `v` into `top` (best first), keeping at most `width` values."""
+    i = len(top)
+    while i and top[i - 1] < v:
+        i -= 1
+    top.insert(i, v)
+    if len(top) > width:
+        top.pop()
 
 
 def _hard(state, seat, rng, width, samples):
@@ -472,26 +583,62 @@ def _hard(state, seat, rng, width, samples):
     weights, unseen, hidden = _threats(state, me)
     dark0, full0 = bitboards(state.board)
     safe = []
+    top = []  # the best `width` safe values so far, best first
     for v0, a in r:
+        # A safe value is at most v0, and r is best first: once v0 is below
+        # the width-th best safe value, no push left can be among the width.
+        if len(top) == width and v0 < top[-1]:
+            break
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
-        safe.append((v0 - risk * _answer_risk(d1, f1, weights, unseen, hidden) // 1000, a))
+        v = v0 - risk * _answer_risk(d1, f1, weights, unseen, hidden) // 1000
+        safe.append((v, a))
+        _keep_best(top, v, width)
     best_first(safe)
     rots = []
     for c in state.hands[me]:
         rots.extend(T.ROTATIONS[c])
+    _fill_reach(rots)
     colours = _colours(state)
     replies = _replies(state, seat, rng, samples)
+    n = len(replies)
+    single = state.still_playing() == 2  # replies: single pushes, not tuples
     scored = []
+    best = None
     for v1, a in safe[:width]:
+        # Only pushes within _HARD_MARGIN of the best are played: one that
+        # cannot get there even if every reply left a card to lay is not
+        # counted on (nor any after it: safe is best first).
+        if best is not None and v1 + _THREAT < best - _HARD_MARGIN:
+            break
         d1, f1 = after(dark0, full0, T.colour_of(a), T.entry_of(a))
+        ways = _ways(d1, f1, colours)
         hits = 0
+        left = n
         for seq in replies:
-            d, f = d1, f1
-            for c, e in seq:
-                d, f = after(d, f, c, e)
-            if _can_complete(d, f, rots, colours):
-                hits += 1
-        scored.append((v1 + _THREAT * hits // len(replies), a))
+            if best is not None and v1 + _THREAT * (hits + left) // n < best - _HARD_MARGIN:
+                hits = -1
+                break
+            left -= 1
+            if single:
+                d, f = after(d1, f1, 1 + seq // T.ENTRIES, seq % T.ENTRIES)
+            else:
+                d, f = d1, f1
+                for x in seq:
+                    d, f = after(d, f, 1 + x // T.ENTRIES, x % T.ENTRIES)
+            changed = (d ^ d1) | (f ^ f1)
+            for m in ways:
+                if not m & changed:
+                    hits += 1  # a way to lay a card that the replies missed
+                    break
+            else:
+                if _can_complete(d, f, colours):
+                    hits += 1
+        if hits >= 0:
+            v = v1 + _THREAT * hits // n
+            scored.append((v, a))
+            if best is None or v > best:
+                best = v
+    _release_reach()
     best_first(scored)
     return rng.choice(near_best(scored, _HARD_MARGIN))
 

@@ -144,7 +144,21 @@ def test_the_emulated_picos_section_is_put_in_as_written(quick_result, tmp_path)
     assert "## An emulated Pico, real firmware\n\nMeasured on the emulated Pico: 42 KB.\n" in doc
 
 
+def test_playouts_play_the_same_games_every_time(capsys):
+    """--playouts times a fixed set of games: two runs play the same moves
+    (so two versions of an engine can be compared on equal work)."""
+    assert bench.main(["--playouts", "3", "--games", "tomoko,tokkome"]) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert [r["game"] for r in first] == ["tomoko", "tokkome"]
+    again = bench.fixed_playouts("tomoko", 3)
+    assert again["moves"] == first[0]["moves"] > 0
+    assert first[0]["games"] == 3 and first[0]["first_seed"] == 5000
+    assert first[0]["playouts_per_s"] > 0
+
+
 @pytest.mark.parametrize("argv,message", [
+    (["--playouts", "3", "--write-doc"], "--playouts times playouts only"),
+    (["--playouts", "0"], "--playouts must be at least 1"),
     (["--game", "chess"], "--games: unknown game 'chess'"),
     (["--games", "tomoko,chess"], "--games: unknown game 'chess'"),
     (["--quick", "--write-doc"], "--quick is only a smoke run"),

@@ -4,7 +4,7 @@ from engines_core import tomoko as T, tomoko_ai as A, players
 from engines_core.prng import Rng
 from engines_core.tomoko_deck import CARDS
 from tools import gen_tomoko_deck
-from tests.tomoko_helpers import matching_cards
+from tests.tomoko_helpers import find_card, matching_cards, push
 
 
 def test_deck_is_what_the_documented_procedure_generates():
@@ -35,7 +35,7 @@ def test_bitboard_push_matches_the_engine():
         b = bytearray(rng.below(3) for _ in range(25))
         colour, entry = 1 + rng.below(2), rng.below(20)
         d, f = A.bitboards(b)
-        T.push(b, colour, entry)
+        push(b, colour, entry)
         assert A.bitboards(b) == A.after(d, f, colour, entry)
 
 
@@ -94,14 +94,15 @@ def test_can_complete_matches_brute_force():
         d, f = A.bitboards(b)
 
         def met(bb):
-            return any(T.find_card(bb, c) is not None for c in cards)
+            return any(find_card(bb, c) is not None for c in cards)
         brute = met(b)
         for colour in (T.DARK, T.LIGHT):
             for e in range(20):
                 bb = bytearray(b)
-                T.push(bb, colour, e)
+                push(bb, colour, e)
                 brute = brute or met(bb)
-        assert A._can_complete(d, f, rots, [T.DARK, T.LIGHT]) == brute
+        A._fill_reach(rots)
+        assert A._can_complete(d, f, [T.DARK, T.LIGHT]) == brute
         positives += brute
     assert 300 < positives < 1500  # both answers really occur
 
@@ -200,10 +201,52 @@ def test_answer_risk_counts_what_a_search_of_every_push_finds():
             if b.count(colour) < 15:
                 for e in range(20):
                     bb = bytearray(b)
-                    T.push(bb, colour, e)
+                    push(bb, colour, e)
                     new |= matching_cards(bb) - before
         d, f = A.bitboards(b)
         k = len(new)
         assert A._answer_risk(d, f, every, 36, 1) == 1000 - 1000 * (36 - k) // 36
         positives += k > 0
     assert 10 < positives < 190
+
+
+def plain_score(sc, dark, full):
+    """A board's value read plainly from its definition (tomoko_ai's
+    docstring): 20 a ball, the lay value of every card met, and for each
+    card in hand the best closeness over the nine windows."""
+    value = 20 * bin(full).count("1")
+    for s in (0, 1, 2, 5, 6, 7, 10, 11, 12):
+        cells = [s + 5 * r + c for r in range(3) for c in range(3)]
+        filled = [i for i in range(9) if full >> cells[i] & 1]
+        dm = sum(1 << i for i in range(9) if dark >> cells[i] & 1)
+        if len(filled) == 9 and T.CARD_AT[dm] != T.NO_CARD:
+            value += sc.lay_value[T.CARD_AT[dm]]
+    for card in sc.cards:
+        best = 0
+        for s in (0, 1, 2, 5, 6, 7, 10, 11, 12):
+            cells = [s + 5 * r + c for r in range(3) for c in range(3)]
+            filled = [i for i in range(9) if full >> cells[i] & 1]
+            bad = min(sum(1 for i in filled if (dark >> cells[i] & 1) != (rot >> i & 1))
+                      for rot in T.ROTATIONS[card])
+            good = len(filled) - bad
+            best = max(best, max(0, good * good - 3 * bad * bad))
+        value += best
+    return value
+
+
+def test_score_near_a_base_board_is_the_score():
+    """ranked values each push from the windows it changed (score_near); the
+    value read plainly from the whole board must agree, whatever the hand."""
+    rng = Rng(31)
+    for k in range(300):
+        cards = [rng.below(36) for _ in range(1 + k % 3)]
+        lay = [rng.below(2001) - 1000 for _ in range(36)]
+        sc = A.Scorer(cards, lay)
+        base = bytearray(rng.below(3) if rng.below(5) else 0 for _ in range(25))
+        sc.set_base(*A.bitboards(base))
+        for _ in range(6):
+            b = bytearray(base)
+            for _ in range(rng.below(3)):
+                push(b, 1 + rng.below(2), rng.below(20))
+            d, f = A.bitboards(b)
+            assert sc.score_near(d, f) == plain_score(sc, d, f), k

@@ -5,7 +5,8 @@ import pytest
 
 from engines_core import tomoko as T
 from engines_core.game import IllegalAction
-from tests.tomoko_helpers import board, pattern_rows, position
+from engines_core.prng import Rng
+from tests.tomoko_helpers import board, find_card, pattern_rows, position, push
 
 
 def push_action(colour, side, line):
@@ -223,7 +224,7 @@ def test_turned_cards_count():
         m = T.ROTATIONS[3][k]
         for i, cell in enumerate(T.WINDOW_CELLS[4]):
             b[cell] = T.DARK if m >> i & 1 else T.LIGHT
-        assert T.find_card(b, 3) == (4, k)
+        assert find_card(b, 3) == (4, k)
 
 
 def test_window_must_be_full():
@@ -233,9 +234,9 @@ def test_window_must_be_full():
     m = T.CARDS[0]
     for i, cell in enumerate(T.WINDOW_CELLS[0]):
         b[cell] = T.DARK if m >> i & 1 else T.LIGHT
-    assert T.find_card(b, 0) is not None
+    assert find_card(b, 0) is not None
     b[T.WINDOW_CELLS[0][4]] = T.EMPTY
-    assert T.find_card(b, 0) is None
+    assert find_card(b, 0) is None
 
 
 @pytest.mark.parametrize("n,target", [(2, 10), (3, 5), (4, 3)])
@@ -681,3 +682,44 @@ def test_a_save_whose_winners_are_not_the_enders_is_refused():
     h.turn = [s for s in range(3) if s not in g.winners()][0]
     with pytest.raises(CorruptState):
         h.check()
+
+
+def _undoes_by_definition(g, action):
+    """The rule read plainly: the push gives back the board before the last move."""
+    if g.prev is None:
+        return False
+    b = bytearray(g.board)
+    push(b, T.colour_of(action), T.entry_of(action))
+    return b == g.prev
+
+
+def test_legal_actions_are_exactly_the_pushes_that_do_not_undo():
+    """The bitboard shortcuts (full lines, only lines through the changed
+    hollows) against the plain definition, on played positions and on
+    positions set by hand, where board and prev need not come from one push."""
+    rng = Rng(29)
+    for k in range(400):
+        g = T.Tomoko(2, "quick" if k % 3 == 0 else "standard", k)
+        for _ in range(rng.below(120)):
+            if g.is_terminal():
+                break
+            g.apply(rng.choice(g.legal_actions()))
+        if g.is_terminal():
+            continue
+        if k % 4 == 1:
+            # A hand-set position: a random board, prev a random push away
+            # (or the same board, or anything at all).
+            g.board = bytearray(rng.below(3) for _ in range(25))
+            prev = bytearray(g.board)
+            if k % 8 == 1:
+                push(prev, 1 + rng.below(2), rng.below(20))
+            g.prev = bytes(prev)
+        for c in (T.DARK, T.LIGHT):
+            g.bag[c] = 15 - sum(1 for v in g.board if v == c)
+            if g.bag[c] < 0:
+                g.bag[c] = 1
+        want = [a for a in range(40) if g.bag[T.colour_of(a)]
+                and not _undoes_by_definition(g, a)]
+        assert g.legal_actions() == want, k
+        for a in range(40):
+            assert (g.why_illegal(a) is None) == (a in want), (k, a)

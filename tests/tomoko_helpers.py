@@ -40,6 +40,36 @@ def position(text, hands, num_players=2, variant="standard", turn=0, draws=(), s
     return g
 
 
+def push(board, colour, entry):
+    """Push a ball into a board of cells in place, as the rules say it (the
+    engine works on bitboards); return the colour that fell into the gutter
+    (or EMPTY)."""
+    line = T.LINES[entry]
+    k = 0
+    while k < T.SIZE and board[line[k]]:
+        k += 1
+    dropped = T.EMPTY
+    if k == T.SIZE:
+        k = T.SIZE - 1
+        dropped = board[line[k]]
+    while k > 0:
+        board[line[k]] = board[line[k - 1]]
+        k -= 1
+    board[line[0]] = colour
+    return dropped
+
+
+def find_card(board, card):
+    """(window, rotation) where `card` is met on a board of cells, or None:
+    the first window, row-major, whose nine cells are full and show it."""
+    for w, cells in enumerate(T.WINDOW_CELLS):
+        if all(board[i] for i in cells):
+            dark = sum(1 << k for k, i in enumerate(cells) if board[i] == T.DARK)
+            if T.CARD_AT[dark] == card:
+                return w, T.ROT_AT[dark]
+    return None
+
+
 def matching_cards(b):
     """Card ids met somewhere on board b."""
-    return {c for c in range(T.NUM_CARDS) if T.find_card(b, c) is not None}
+    return {c for c in range(T.NUM_CARDS) if find_card(b, c) is not None}

@@ -282,6 +282,31 @@ def playouts(game, seconds=1.5):
             "state_bytes_max": max(sizes) if sizes else 0}
 
 
+# -- engine speed over fixed seeds ----------------------------------------------
+
+def fixed_playouts(game, games=200, first_seed=5000, players=None, variant="standard"):
+    """Random playouts per second in CPython over a fixed set of games (seeds
+    first_seed onwards, moves drawn from a PRNG seeded by each game's seed),
+    so that two versions of an engine play exactly the same games. Timed in
+    this process's CPU time: other work on a shared machine counts less."""
+    from engines_core import registry
+    from engines_core.prng import Rng, mix_seed
+    cls = registry.game_class(game)
+    n = players or cls.MIN_PLAYERS
+    moves = 0
+    start = time.process_time()
+    for seed in range(first_seed, first_seed + games):
+        g = cls(n, variant, seed)
+        rng = Rng(mix_seed(seed, 0x5B))
+        while not g.is_terminal():
+            g.apply(rng.choice(g.legal_actions()))
+            moves += 1
+    elapsed = time.process_time() - start
+    return {"game": game, "players": n, "variant": variant, "games": games,
+            "first_seed": first_seed, "moves": moves,
+            "playouts_per_s": round(games / elapsed, 1), "actions_per_s": int(moves / elapsed)}
+
+
 # -- strength ----------------------------------------------------------------
 
 PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"),
@@ -517,6 +542,10 @@ def check_args(ap, args):
     """The games to measure (None: all), or argparse's usage error (exit 2)."""
     if args.quick and args.write_doc:
         ap.error("--write-doc records the full figures; --quick is only a smoke run")
+    if args.playouts is not None and args.write_doc:
+        ap.error("--write-doc records the full figures; --playouts times playouts only")
+    if args.playouts is not None and args.playouts < 1:
+        ap.error("--playouts must be at least 1, not %d" % args.playouts)
     if args.games is not None and args.write_doc:
         ap.error("--write-doc records every game; leave out --games")
     if args.cached_only and (args.quick or args.no_cache):
@@ -549,8 +578,16 @@ def main(argv=None):
                     help="measure only what is quick (frames, start-up, playouts) and take "
                          "the rest from build/bench-cache; pieces not there yet are "
                          "reported as not measured")
+    ap.add_argument("--playouts", type=int, default=None, metavar="N",
+                    help="only time N random playouts per game in CPython (fixed seeds "
+                         "from 5000) and print them as JSON")
     args = ap.parse_args(argv)
     games = check_args(ap, args)
+    if args.playouts is not None:
+        from engines_core import registry
+        print(json.dumps([fixed_playouts(g, args.playouts)
+                          for g in games or registry.available()]))
+        return 0
     cache = False if args.quick or args.no_cache else ("only" if args.cached_only else True)
     result = run(games, args.quick, args.jobs, cache,
                  log=lambda m: print(m, file=sys.stderr, flush=True))
