@@ -15,7 +15,7 @@ import pytest
 from tests import pico_helpers as ph
 from tools.pico_emu import WHERE_TO_GET, firmware_files, mpremote
 
-pytestmark = pytest.mark.pico
+pytestmark = [pytest.mark.pico, pytest.mark.timeout(2400)]  # flashing first, on a loaded machine
 
 if firmware_files() is None:
     pytest.skip(WHERE_TO_GET, allow_module_level=True)
