@@ -166,10 +166,14 @@ def markdown(result):
             "`Session.computer_move()` on the device, every seat at the level, the first",
             "moves of the seeded game.", ""]
     boot = result["boot"]
-    rows.append("Power-on to the first menu frame: %.0f-%.0f ms over %d boots; the firmware "
-                "reports %d-%d bytes free at the menu (after a collection)."
-                % (min(b["ms"] for b in boot), max(b["ms"] for b in boot), len(boot),
-                   min(b["free"] for b in boot), max(b["free"] for b in boot)))
+    def span(values, fmt):
+        lo, hi = min(values), max(values)
+        return fmt % lo if lo == hi else (fmt + "-" + fmt) % (lo, hi)
+    rows.append("Power-on to the first menu frame: %s ms over %d boots (the emulated clock "
+                "gives the same figure every time); the firmware reports %s bytes free at "
+                "the menu, after a collection: the heap a game has on a Pico."
+                % (span([b["ms"] for b in boot], "%.0f"), len(boot),
+                   span([b["free"] for b in boot], "%d")))
     rows.append("")
     rows.append("| Game | Opening (A to first frame) | Frame in a person's turn: median / p95 / max "
                 "| Frames sent | `normal` move: median / max | `hard` move: median / max |")
@@ -191,7 +195,7 @@ def markdown(result):
              "the datasheet's 0.4/0.8 us highs on that clock. It does not model the XIP",
              "flash cache's misses (MicroPython's own code runs from flash through a 16 KB",
              "cache), bus contention or flash wait states, so a real Pico takes this long",
-             "or somewhat longer. The fuel figures above (WebAssembly instructions,",
+             "or somewhat longer. The fuel figures below (WebAssembly instructions,",
              "converted at the calibration's rate) are the other side of that bracket."]
     return "\n".join(rows) + "\n"
 

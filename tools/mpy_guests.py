@@ -136,6 +136,7 @@ sys.path.insert(0, '/fakes/micropython')
 sys.path.insert(0, '/fakes')
 import fakehw, machine, neopixel
 neopixel.KEEP = 0  # a real driver keeps no copy of what it sent
+machine.PWM.KEEP = 0  # nor does a real PWM of the tones it played
 gc.collect()
 print('FAKES', gc.mem_alloc() - _before)
 from hal import buttons as B

@@ -90,17 +90,29 @@ class PWM:
         self.changes = []
         pwms.append(self)
 
+    # Changes kept, the oldest dropped (a real PWM keeps none; a heap
+    # benchmark sets 0): every move sounds, and an ever-growing log would take
+    # the heap the device-path benchmark measures.
+    KEEP = 64
+
+    def _log(self, change):
+        if PWM.KEEP == 0:
+            return
+        if len(self.changes) >= PWM.KEEP:
+            self.changes.pop(0)
+        self.changes.append(change)
+
     def freq(self, f=None):
         if f is None:
             return self._freq
         self._freq = f
-        self.changes.append(("freq", f, fakehw.now[0]))
+        self._log(("freq", f, fakehw.now[0]))
 
     def duty_u16(self, d=None):
         if d is None:
             return self._duty
         self._duty = d
-        self.changes.append(("duty", d, fakehw.now[0]))
+        self._log(("duty", d, fakehw.now[0]))
 
     def deinit(self):
         self._duty = 0
