@@ -42,15 +42,7 @@ LONG_GAMES = {
 }
 
 
-# docs/benchmarks.md: 18% of Tomoko's hard moves cost more than the
-# 300-million budget (the longest about 8 s on an RP2040). Strict: once the
-# player keeps to its budget this fails, and the mark goes.
-_OVER_BUDGET = {("tomoko", "hard")}
-
-
-@pytest.mark.parametrize("name,level", [
-    pytest.param(*k, marks=pytest.mark.xfail(strict=True, reason="over budget: benchmarks.md"))
-    if k in _OVER_BUDGET else k for k in sorted(LONG_GAMES)])
+@pytest.mark.parametrize("name,level", sorted(LONG_GAMES))
 def test_every_move_of_a_long_game_is_within_the_budget(name, level):
     """issue 31: the budget holds for a long game, not only a short one, and
     for every move of it, not only the median (docs/benchmarks.md measures the
