@@ -114,19 +114,8 @@ def _heap(text):
     return text
 
 
-MAX_SEED = 2 ** 32 - 1
-
-
-def _seed(text):
-    """A game seed, 0 to 2**32-1, as the simulator takes it (the PRNG is 32
-    bits: -1 and 2**32 played another seed's game under the seed given)."""
-    try:
-        n = int(text)
-    except ValueError:
-        n = None
-    if n is None or not 0 <= n <= MAX_SEED:
-        raise argparse.ArgumentTypeError("%r: give a seed from 0 to %d" % (text, MAX_SEED))
-    return n
+# The seed as the simulator takes it: 0 to 2**32-1 (the PRNG is 32 bits).
+from simulator.__main__ import MAX_SEED, _seed  # noqa: E402,F401
 
 
 def check_args(ap, args):
