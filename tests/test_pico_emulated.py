@@ -62,6 +62,18 @@ def reports(pico, name):
     return [t for t in ph.lines(pico) if t.startswith(name)]
 
 
+def start_computer_game(pico, game="tomoko", moves=4):
+    """From power-on: every seat an EASY computer through the menu, A, and
+    `moves` moves saved. Returns the console's ready and playing lines and the
+    first lit frame (the menu)."""
+    ready = ph.wait_line(pico, "ready", timeout=120)
+    menu = pico.wait_frame(lambda f: any(f.data), timeout=60)
+    ph.press_all(pico, ph.computers_only(game))
+    playing = ph.wait_line(pico, "playing " + game, timeout=120)
+    pico.wait_for(lambda p: len(reports(p, "saved")) > moves, 300)
+    return ready, menu, playing
+
+
 @pytest.mark.parametrize("game", ph.GAME_ORDER)
 def test_a_whole_computer_game_through_the_menu(image, tmp_path, game, record_property):
     """Every seat made an EASY computer player through the menu's buttons, A
@@ -69,11 +81,8 @@ def test_a_whole_computer_game_through_the_menu(image, tmp_path, game, record_pr
     littlefs, the result counted, the free heap reported."""
     pico = ph.board_from(image, tmp_path)
     try:
-        ready = ph.wait_line(pico, "ready", timeout=120)
-        start = pico.wait_frame(lambda f: any(f.data), timeout=60)
-        ph.press_all(pico, ph.computers_only(game))
-        playing = ph.wait_line(pico, "playing " + game, timeout=120)
-        assert ph.field(playing, "seats") == ",".join(["easy"] * len(ph.field(playing, "seats").split(",")))
+        ready, start, playing = start_computer_game(pico, game, moves=0)
+        assert set(ph.field(playing, "seats").split(",")) == {"easy"}
         over = ph.wait_line(pico, "over " + game, timeout=1500)
         moves = int(ph.field(over, "moves"))
         saved = [int(ph.field(t, "moves")) for t in reports(pico, "saved " + game)]
@@ -97,14 +106,6 @@ def saved_position(pico):
     session, where, outcome = saves.load_game(storage)
     assert outcome == saves.OK and session is not None, outcome
     return session.ply
-
-
-def start_computer_game(pico, game="tomoko", moves=4):
-    ph.wait_line(pico, "ready", timeout=120)
-    pico.wait_frame(lambda f: any(f.data), timeout=60)
-    ph.press_all(pico, ph.computers_only(game))
-    ph.wait_line(pico, "playing " + game, timeout=120)
-    pico.wait_for(lambda p: len(reports(p, "saved")) > moves, 300)
 
 
 def test_a_power_cut_mid_game_resumes_at_the_saved_move(image, tmp_path):

@@ -380,8 +380,6 @@ const state = {
   boots: 0,
   warnings: 0,
   hung: false, // the CPU stuck with interrupts off (the host's 'h'), until a reset
-  busyNs: 0, // emulated time spent executing, and waiting for an interrupt
-  idleNs: 0,
 };
 
 function now() {
@@ -553,11 +551,8 @@ function run() {
           }
         }
         clock.tick(dt);
-        state.idleNs += dt;
       } else {
-        const ns = core.executeInstruction() * cycleNs;
-        clock.tick(ns);
-        state.busyNs += ns;
+        clock.tick(core.executeInstruction() * cycleNs);
       }
     }
   }
@@ -613,7 +608,6 @@ function handle(type, body) {
     const { chip } = state;
     sendJson('q', {
       t: now(), boots: state.boots, warnings: state.warnings, clkSys: chip.clkSys,
-      busyNs: state.busyNs, idleNs: state.idleNs,
       pins: chip.gpioValues >>> 0, pc: chip.core.PC, waiting: chip.core.waiting,
       nextAlarm: state.sim.clock.nanosToNextAlarm,
     });
