@@ -327,8 +327,8 @@ def win_rate(game, a, b, games, first_seed):
 # Seeds away from those the tests (small numbers) and the computer players'
 # tuning (duels from seed 0) use.
 FULL = {"fuel_seeds": tuple(range(1000, 1040)), "heap_seeds": tuple(range(2000, 2030)),
-        "firmware_seeds": tuple(range(2000, 2010)),
-        "heap_step": 1, "device_seeds": 2, "duel_games": 400, "duel_first_seed": 10000,
+        "firmware_seeds": tuple(range(2000, 2030)),
+        "heap_step": 1, "device_seeds": 3, "duel_games": 400, "duel_first_seed": 10000,
         "frames": 20, "playout_s": 1.5}
 QUICK = {"fuel_seeds": (1000,), "heap_seeds": (2000,), "firmware_seeds": (2000,),
          "heap_step": 16, "device_seeds": 1,

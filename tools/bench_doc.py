@@ -259,8 +259,7 @@ def _memory(r, w):
     w("- *harness*: the firmware driven from the menu to the end screen and back, in the")
     w("  tests' hal (in-memory display, fake clock): menu, screens, font, saves; %s seeds" %
       fw[2])
-    w("  (%s-%s: a firmware run costs about ten engine runs, drawing every frame);" % (
-        fw[0], fw[1]))
+    w("  (%s-%s);" % (fw[0], fw[1]))
     w("- *device*: the same, booted the way a Pico boots it: `device/start.py` on the Pico's")
     w("  board definition with its LED output stage, pin-sampled buttons, buzzer, watchdog")
     w("  and timer, on the fake `machine`, `neopixel` and `time` modules of")
