@@ -42,6 +42,8 @@ def test_duel_counts_add_up_with_three_players():
     (["--game", "tomoko", "--variant", "teams"], "standard, quick, open"),
     (["--game", "tomoko", "--games", "0"], "--games must be at least 1"),
     (["--game", "tomoko", "--jobs", "0"], "--jobs must be at least 1"),
+    (["--game", "tomoko", "--a", "ref:0"], "--a: unknown level 'ref:0'"),
+    (["--game", "tomoko", "--b", "ref:x"], "--b: unknown level 'ref:x'"),
 ])
 def test_bad_arguments_are_a_usage_error_before_any_game(capsys, argv, message):
     assert message in usage_error(capsys, duel.main, argv)

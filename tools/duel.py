@@ -24,11 +24,17 @@ import sys
 def play(game, levels, seed, variant="standard"):
     """One game between the given levels (one per seat); return the final state."""
     from engines_core import registry, players
+    from tools import reference_player as ref
     g = registry.new_game(game, len(levels), variant, seed)
+    iterations = [ref.parse(level) for level in levels]
     ply = 0
     while not g.is_terminal():
         s = g.current_player()
-        g.apply(players.choose(g, levels[s], players.rng_for(seed, ply, s)))
+        if iterations[s]:
+            a = ref.choose(g, ref.rng_for(seed, ply, s), iterations[s])
+        else:
+            a = players.choose(g, levels[s], players.rng_for(seed, ply, s))
+        g.apply(a)
         ply += 1
     return g
 
@@ -90,9 +96,15 @@ def check_args(ap, args):
     from engines_core import registry, players
     from tools.cli import check_game, check_setup
     check_game(ap, args.game)
+    from tools import reference_player as ref
     for flag, level in (("--a", args.a), ("--b", args.b)):
-        if level not in players.LEVELS:
-            ap.error("%s: unknown level %r (have: %s)" % (flag, level, ", ".join(players.LEVELS)))
+        try:
+            known = level in players.LEVELS or ref.parse(level)
+        except ValueError:
+            known = False
+        if not known:
+            ap.error("%s: unknown level %r (have: %s, or ref:N, the reference player with N "
+                     "iterations a move)" % (flag, level, ", ".join(players.LEVELS)))
     check_setup(ap, args.game, args.players or registry.players(args.game)[0], args.variant,
                 "--players")
     for flag, n in (("--games", args.games), ("--jobs", args.jobs)):
@@ -107,7 +119,9 @@ def main(argv=None):
     from engines_core import registry
     ap.add_argument("--game", required=True, help="the game: " + ", ".join(registry.NAMES))
     ap.add_argument("--a", default="normal",
-                    help="the level measured: random, easy, normal or hard (default: normal)")
+                    help="the level measured: random, easy, normal, hard, or ref:N (the "
+                         "reference player, tools/reference_player.py, N iterations a move; "
+                         "default: normal)")
     ap.add_argument("--b", default="random",
                     help="the level it plays against, in every other seat (default: random)")
     ap.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
