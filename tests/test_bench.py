@@ -43,9 +43,12 @@ def test_bench_quick_smoke(quick_result, tmp_path):
     assert t["speed"]["playouts_per_s"] > 0 and t["speed"]["state_bytes_max"] > 0
     assert len(t["win_rates"]) == len(bench.PAIRS)
     assert all(d["first_seed"] == bench.FULL["duel_first_seed"] for d in t["win_rates"])
+    assert [d["a"] for d in t["reference"]] == ["easy", "normal", "hard"]
+    assert all(d["b"] == bench.QUICK["reference"] for d in t["reference"])
     doc = bench_doc.render(r, docs=str(tmp_path))
     assert "| tomoko | normal |" in doc and "Calibration" in doc
     assert "## Start-up" in doc and "| tomoko | error" not in doc
+    assert "### Against a reference player" in doc and "| tomoko | 2 | hard | ref:4 |" in doc
     assert "### Which boards it fits" in doc and "[95% interval]" in doc
 
 
@@ -202,3 +205,19 @@ def test_mpy_check_bad_arguments_are_a_usage_error(capsys, argv, message):
     if "--game" not in argv:
         argv = ["--game", "tomoko"] + argv
     assert message in usage_error(capsys, mpy_check.main, argv)
+
+
+def test_cached_only_reports_every_piece_not_measured_yet(tmp_path, monkeypatch):
+    # --cached-only on a machine with no cache: the document still renders,
+    # every piece of a survey or duel saying it was not measured (a heap piece
+    # used to stop the run with KeyError 'harness').
+    monkeypatch.setattr(bench, "CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(bench, "frame_fuel", lambda game, cal, frames: {"error": "skipped"})
+    monkeypatch.setattr(bench, "startup_fuel", lambda game, cal: {"error": "skipped"})
+    r = bench.run(["tokkome"], use_cache="only")
+    heap = r["games"]["tokkome"]["heap"]
+    for column in ("engine", "firmware", "device"):
+        assert heap[column]["hard"] == {"error": "not measured yet"}
+    assert all(d["error"] == "not measured yet" for d in r["games"]["tokkome"]["reference"])
+    doc = bench_doc.render(r, docs=str(tmp_path))
+    assert "not measured yet" in doc and "### Against a reference player" in doc

@@ -311,6 +311,10 @@ def fixed_playouts(game, games=200, first_seed=5000, players=None, variant="stan
 
 PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"),
          ("normal", "easy"), ("hard", "normal"))
+# The yardstick every level plays against (tools/reference_player.py): it
+# stays the same while the computer players change (a quick run's is cheaper).
+REFERENCE = "ref:100"
+LEVEL_ORDER = ("random", "easy", "normal", "hard")
 
 
 def win_rate(game, a, b, games, first_seed):
@@ -329,16 +333,18 @@ def win_rate(game, a, b, games, first_seed):
 FULL = {"fuel_seeds": tuple(range(1000, 1040)), "heap_seeds": tuple(range(2000, 2030)),
         "firmware_seeds": tuple(range(2000, 2030)),
         "heap_step": 1, "device_seeds": 3, "duel_games": 400, "duel_first_seed": 10000,
-        "frames": 20, "playout_s": 1.5}
+        "frames": 20, "playout_s": 1.5, "reference": REFERENCE, "reference_games": 100,
+        "reference_first_seed": 20000}
 QUICK = {"fuel_seeds": (1000,), "heap_seeds": (2000,), "firmware_seeds": (2000,),
          "heap_step": 16, "device_seeds": 1,
-         "duel_games": 4, "duel_first_seed": 10000, "frames": 5, "playout_s": 0.3}
+         "duel_games": 4, "duel_first_seed": 10000, "frames": 5, "playout_s": 0.3,
+         "reference": "ref:4", "reference_games": 1, "reference_first_seed": 20000}
 
 
 # The order pieces are measured in: what the document cannot do without
 # first, each kind dearest first.
 _ORDER = ("fuel", "heap_engine", "heap_firmware_hard", "duel", "duel_hard", "heap_firmware",
-          "duel_dearest")
+          "duel_dearest", "reference")
 _DEAREST = ("tomoko",)  # its hard duels come last: the slowest by far
 
 
@@ -369,6 +375,10 @@ def tasks(games, mode):
         for a, b in PAIRS:
             out.append((("duel", game, a, b), "win_rate",
                         (game, a, b, mode["duel_games"], mode["duel_first_seed"])))
+        for level in ("easy", "normal", "hard"):
+            out.append((("reference", game, level), "win_rate",
+                        (game, level, mode["reference"], mode["reference_games"],
+                         mode["reference_first_seed"])))
     return sorted(out, key=_rank)
 
 
@@ -393,6 +403,9 @@ def sources_hash(kind, game):
             continue
         with open(os.path.join(root, rel), "rb") as f:
             h.update(rel.encode() + b"\0" + f.read())
+    if kind == "reference":
+        with open(os.path.join(root, "tools", "reference_player.py"), "rb") as f:
+            h.update(f.read())
     return h.hexdigest()[:12]
 
 
@@ -485,7 +498,7 @@ def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
               "counts": {k: ([v[0], v[-1], len(v)] if isinstance(v, tuple) else v)
                          for k, v in mode.items()},
               "games": {g: {"fuel": {}, "heap": {"engine": {}, "firmware": {}, "device": {}},
-                            "win_rates": []} for g in games}}
+                            "win_rates": [], "reference": []} for g in games}}
     work = tasks(games, mode)
     if jobs > 1:
         import multiprocessing
@@ -511,12 +524,18 @@ def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
         elif key[0] == "heap_engine":
             g["heap"]["engine"][key[2]] = r
         elif key[0] == "heap_firmware":
-            g["heap"]["firmware"][key[2]] = r["harness"]
-            g["heap"]["device"][key[2]] = r.get("device", {"skipped": "hard seats only"})
+            # (a piece not measured is an error for both columns)
+            g["heap"]["firmware"][key[2]] = r.get("harness", r)
+            g["heap"]["device"][key[2]] = r.get("device", r if "error" in r else
+                                                {"skipped": "hard seats only"})
+        elif key[0] == "reference":
+            g["reference"].append(dict(r, a=key[2], b=mode["reference"]) if "error" in r else r)
         elif "error" in r:
             g["win_rates"].append(dict(r, a=key[2], b=key[3]))
         else:
             g["win_rates"].append(r)
+    for g in result["games"].values():
+        g["reference"].sort(key=lambda d: LEVEL_ORDER.index(d["a"]))
     say("pipeline, frames, start-up, playouts")
     result["pipeline"] = pipeline_fuel(cal)
     for game in games:

@@ -556,25 +556,60 @@ def render(r, docs=None):
     w("game: how often A finished ahead of it (a winner is ahead of a non-winner, else")
     w("the higher final score) and how often behind.")
     w("")
-    w("| Game | Players | A | B | Games | A wins | B wins | Shared | A win rate [95% interval] "
-      "| Fair share | Head to head: A ahead / behind |")
-    w("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
-    for g, x in games.items():
-        for d in x["win_rates"]:
-            if "error" in d:
-                w("| %s | | %s | %s | %s | | | | | | |" % (g, d["a"], d["b"], d["error"]))
-                continue
-            h2h = "%d / %d of %d" % (d["a_ahead"], d["b_ahead"], d["pairs"]) \
-                if "pairs" in d else "-"
-            lo, hi = wilson(d["a_wins"], d["games"])
-            w("| %s | %d | %s | %s | %d | %d | %d | %d | %.1f%% [%.1f-%.1f%%] | %.1f%% | %s |" % (
-                g, d["players"], d["a"], d["b"], d["games"], d["a_wins"], d["b_wins"],
-                d["draws"], 100 * d["a_rate"], 100 * lo, 100 * hi, 100.0 / d["players"], h2h))
-    w("")
+    _duel_table(games, "win_rates", w)
+    _reference(r, games, w)
     if r.get("quick"):
         w("*(A quick run: tiny counts, not meaningful.)*")
         w("")
     return "\n".join(out)
+
+
+def _duel_table(games, kind, w, work=None):
+    """The win-rate rows of every game's `kind` duels; `work(game, level)`
+    adds a column on what level A spends a move."""
+    w("| Game | Players | A | B | Games | A wins | B wins | Shared | A win rate [95% interval] "
+      "| Fair share | Head to head: A ahead / behind |" + (" A's move: median fuel |" if work else ""))
+    w("| --- " * (12 if work else 11) + "|")
+    for g, x in games.items():
+        for d in x.get(kind, []):
+            if "error" in d:
+                w("| %s | | %s | %s | %s | | | | | | |%s" % (g, d["a"], d["b"], d["error"],
+                                                              " |" if work else ""))
+                continue
+            h2h = "%d / %d of %d" % (d["a_ahead"], d["b_ahead"], d["pairs"]) \
+                if "pairs" in d else "-"
+            lo, hi = wilson(d["a_wins"], d["games"])
+            w("| %s | %d | %s | %s | %d | %d | %d | %d | %.1f%% [%.1f-%.1f%%] | %.1f%% | %s |%s" % (
+                g, d["players"], d["a"], d["b"], d["games"], d["a_wins"], d["b_wins"],
+                d["draws"], 100 * d["a_rate"], 100 * lo, 100 * hi, 100.0 / d["players"], h2h,
+                " %s |" % work(x, d["a"]) if work else ""))
+    w("")
+
+
+def _reference(r, games, w):
+    """Every level against the one reference player that does not change."""
+    rows = [d for x in games.values() for d in x.get("reference", [])]
+    if not rows:
+        return
+    ref = rows[0]["b"]
+    first = next((d["first_seed"] for d in rows if "first_seed" in d), "?")
+    w("### Against a reference player")
+    w("")
+    w("Each level against `%s`: `tools/reference_player.py`, information-set Monte" % ref)
+    w("Carlo tree search written only against the public Game interface (deal what the")
+    w("seat cannot see anew, walk the tree by UCB1, one uniformly random playout to the")
+    w("end per iteration), with %s iterations a move. It knows nothing of any game and" %
+      ref.split(":")[1])
+    w("stays as it is, so this table follows the computer players' strength over")
+    w("time; the last column is what a level's move costs inside MicroPython (the fuel")
+    w("table above), for strength per unit of work. Seeds from %s, counted as above" % first)
+    w("(`python -m tools.duel --game G --a LEVEL --b %s`)." % ref)
+    w("")
+
+    def work(x, level):
+        f = x["fuel"].get(level, {})
+        return _fmt(f["median"]) if "median" in f else "-"
+    _duel_table(games, "reference", w, work)
 
 
 def _seed_range(r):
