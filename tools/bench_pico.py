@@ -14,7 +14,10 @@ What it measures (docs/benchmarks.md, "On the emulated Pico"):
   running); its median, 95th percentile and maximum, and the share of frames
   that went down the wire;
 - a computer move: `Session.computer_move()` timed on the device for the
-  `normal` and `hard` players over the first moves of a seeded game.
+  `normal` and `hard` players over the first moves of a seeded game;
+- with --whole-games: a whole game of `hard` players at full effort through
+  the App and its screens, from the heap the menu leaves: whether it
+  finishes, and the least free heap after a collection between moves.
 
 The emulated clock counts the cycles rp2040js charges each ARMv6-M
 instruction (the Cortex-M0+ timings) at clk_sys = 125 MHz; it does not model
@@ -29,6 +32,7 @@ import statistics
 import sys
 import tempfile
 
+from tools.mpy_guests import FULL_EFFORT
 from tools.pico_board import (board_from, computers_only, field, flashed_image, press_all,
                                wait_line)
 from tools.pico_emu import Pico, mpremote, firmware_files, WHERE_TO_GET
@@ -81,6 +85,46 @@ print('BENCH ' + json.dumps({'game': '%(game)s', 'level': '%(level)s', 'move_us'
 """
 
 
+# Runs on the device after Ctrl-C: a whole game of computer players at full
+# effort (a MemoryError ends it, as in tools/bench_heap.py) through the App
+# and its screens, with a ballast block leaving only `keep` bytes of the heap
+# free, as the menu leaves it when a game is chosen.
+HEAP_CODE = """
+import gc, time, json
+gc.collect()
+free0 = gc.mem_free()
+ballast = bytearray(max(16, free0 - %(keep)d))
+gc.collect()
+left = gc.mem_free()
+from device import start
+board, hal = start.setup('pico')
+from engines_core import registry
+from firmware.app import App
+from firmware.session import Session
+from firmware.play import PlayScreen
+from firmware.end import EndScreen
+""" + FULL_EFFORT + """
+lo = registry.players('%(game)s')[0]
+s = Session('%(game)s', ['%(level)s'] * lo, registry.variants_for('%(game)s', lo)[0], %(seed)d)
+ok = True
+low = left
+ply = -1
+try:
+    app = App(hal)
+    app.goto(PlayScreen(s))
+    while not isinstance(app.screen, EndScreen):
+        app.step()
+        if s.ply != ply:
+            ply = s.ply
+            gc.collect()
+            low = min(low, gc.mem_free())
+        time.sleep_ms(1)
+except MemoryError:
+    ok = False
+print('BENCH ' + json.dumps({'free0': free0, 'left': left, 'ok': ok, 'ply': s.ply, 'low': low}))
+"""
+
+
 def _results(text):
     return [json.loads(line[6:]) for line in text.splitlines() if line.startswith("BENCH ")]
 
@@ -130,7 +174,17 @@ def on_device(image, folder, code):
         pico.close()
 
 
-def measure(games=GAMES, moves=8):
+def whole_game(image, folder, game, level="hard", keep=None):
+    """A whole game on the device (HEAP_CODE): free heap at its start, the
+    least after a collection between moves, finished or not. `keep`: bytes
+    left free by a ballast block (None: all the menu leaves)."""
+    r = on_device(image, folder, HEAP_CODE % {"game": game, "level": level, "seed": SEED,
+                                              "keep": keep if keep is not None else 1 << 24})[0]
+    return {"level": level, "seed": SEED, "free_at_start": r["left"], "least_free": r["low"],
+            "finished": r["ok"], "plies": r["ply"]}
+
+
+def measure(games=GAMES, moves=8, whole=False):
     image = flashed_image()
     out = {"boot": [], "games": {}}
     with tempfile.TemporaryDirectory() as tmp:
@@ -146,6 +200,8 @@ def measure(games=GAMES, moves=8):
                 r = on_device(image, folder, MOVE_CODE % {"game": game, "level": level,
                                                           "seed": SEED, "moves": moves})[0]
                 row[level + "_move_us"] = spread(r["move_us"])
+            if whole:
+                row["whole_game"] = whole_game(image, folder, game)
             out["games"][game] = row
     return out
 
@@ -153,7 +209,8 @@ def measure(games=GAMES, moves=8):
 def markdown(result):
     """docs/benchmarks-pico.md, which tools/bench_doc.py puts in docs/benchmarks.md
     under "An emulated Pico, real firmware"."""
-    rows = ["`python -m tools.bench_pico --markdown > docs/benchmarks-pico.md` (about 15",
+    rows = ["`python -m tools.bench_pico --whole-games --out docs/pico-bench.json`, then",
+            "`--markdown-from docs/pico-bench.json > docs/benchmarks-pico.md` (about 40",
             "minutes on a free core): the official MicroPython v1.27.0 for the Raspberry Pi",
             "Pico with the project flashed by `./tools/flash`, in an emulated RP2040",
             "(`tools/pico_emu.py`, docs/hardware.md). Times are on the emulated clock, so",
@@ -187,6 +244,22 @@ def markdown(result):
                         game, r["open_ms"], f["median"] / 1e3, f["p95"] / 1e3, f["max"] / 1e3,
                         r["frames_shown"], f["n"], n["median"] / 1e3, n["max"] / 1e3, n["n"],
                         h["median"] / 1e3, h["max"] / 1e3, h["n"]))
+    whole = [(g, r["whole_game"]) for g, r in result["games"].items() if "whole_game" in r]
+    if whole:
+        rows += ["", "A whole game of `%s` players at full effort (a search that runs out of "
+                 % whole[0][1]["level"],
+                 "memory ends the run instead of retrying with less), seed %d, through the App"
+                 % whole[0][1]["seed"],
+                 "and its screens on the board's hal, from the heap the menu leaves. The least",
+                 "free heap is read after a collection each time a move is made: what the game",
+                 "keeps between moves, not the peak of a search (the smallest heap that",
+                 "finishes is the device-path column of the memory table above).", "",
+                 "| Game | Free at the start | Least free between moves | Finished | Moves |",
+                 "| --- | --- | --- | --- | --- |"]
+        for g, w in whole:
+            rows.append("| %s | %s B | %s B | %s | %d |" % (
+                g, "{:,}".format(w["free_at_start"]), "{:,}".format(w["least_free"]),
+                "yes" if w["finished"] else "**no: MemoryError**", w["plies"]))
     rows += ["", "How the emulated clock relates to a real RP2040: rp2040js charges each",
              "ARMv6-M instruction the Cortex-M0+ cycle count (1 for most, 2 for a load or",
              "store, 3 for BL, 1+N for PUSH/POP, single-cycle SIO, 3-4 more for an APB",
@@ -207,12 +280,20 @@ def main(argv=None):
     ap.add_argument("--moves", type=int, default=8, help="computer moves timed per level")
     ap.add_argument("--out", help="also write the JSON here (docs/pico-bench.json)")
     ap.add_argument("--markdown", action="store_true", help="the section for docs/benchmarks.md")
+    ap.add_argument("--whole-games", action="store_true",
+                    help="also a whole game of hard players per game (slow: minutes each)")
+    ap.add_argument("--markdown-from", metavar="JSON",
+                    help="print the section from a saved --out file, measuring nothing")
     args = ap.parse_args(argv)
+    if args.markdown_from:
+        with open(args.markdown_from) as f:
+            print(markdown(json.load(f)))
+        return 0
     if firmware_files() is None:
         print("bench_pico: " + WHERE_TO_GET, file=sys.stderr)
         return 2
     games = [g for g in args.games.split(",") if g]
-    result = measure(games, args.moves)
+    result = measure(games, args.moves, args.whole_games)
     text = json.dumps(result, indent=1, sort_keys=True)
     if args.out:
         with open(args.out, "w") as f:

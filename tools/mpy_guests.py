@@ -93,7 +93,7 @@ print('RESULT', st.winners(), st.scores(), session.ply, hal.display.frames - fra
 """
 
 
-_FULL_EFFORT = """
+FULL_EFFORT = """
 def _full_effort(self):
     return self.session.computer_move(100)
 PlayScreen.think = _full_effort
@@ -108,7 +108,7 @@ firmware.menu.mix_seed = lambda *parts: %d
 
 
 def _game_part(game, kinds, seed, full_effort, game_seed):
-    return ("kinds = %r\n" % (list(kinds),) + (_FULL_EFFORT if full_effort else "")
+    return ("kinds = %r\n" % (list(kinds),) + (FULL_EFFORT if full_effort else "")
             + (_GAME_SEED % game_seed if game_seed is not None else "")
             + _CHOOSE % {"game": game} + _PLAY % {"seed": seed})
 
