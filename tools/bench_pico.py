@@ -174,6 +174,20 @@ def on_device(image, folder, code):
         pico.close()
 
 
+# Runs on the device after Ctrl-C at the menu: the GC heap, in use and free.
+MENU_HEAP_CODE = """
+import gc, json
+gc.collect()
+print('BENCH ' + json.dumps({'free': gc.mem_free(), 'alloc': gc.mem_alloc()}))
+"""
+
+
+def heap_at_menu(image, folder):
+    """{'free', 'alloc'} bytes of the GC heap with the firmware at its menu:
+    their sum is the whole heap MicroPython gives the firmware on a Pico."""
+    return on_device(image, folder, MENU_HEAP_CODE)[0]
+
+
 def whole_game(image, folder, game, level="hard", keep=None):
     """A whole game on the device (HEAP_CODE): free heap at its start, the
     least after a collection between moves, finished or not. `keep`: bytes
@@ -188,6 +202,7 @@ def measure(games=GAMES, moves=8, whole=False):
     image = flashed_image()
     out = {"boot": [], "games": {}}
     with tempfile.TemporaryDirectory() as tmp:
+        out["heap_at_menu"] = heap_at_menu(image, tmp)
         for game in games:
             folder = os.path.join(tmp, game)
             os.makedirs(folder)
@@ -231,6 +246,13 @@ def markdown(result):
                 "the menu, after a collection: the heap a game has on a Pico."
                 % (span([b["ms"] for b in boot], "%.0f"), len(boot),
                    span([b["free"] for b in boot], "%d")))
+    menu = result.get("heap_at_menu")
+    if menu:
+        rows[-1] += (" Stopped there with Ctrl-C and collected, the heap holds %s bytes in use "
+                     "(the firmware's modules and the menu) and %s free: MicroPython gives "
+                     "the firmware a %.0f KB heap on a Pico." % (
+                         "{:,}".format(menu["alloc"]), "{:,}".format(menu["free"]),
+                         (menu["alloc"] + menu["free"]) / 1024))
     rows.append("")
     rows.append("| Game | Opening (A to first frame) | Frame in a person's turn: median / p95 / max "
                 "| Frames sent | `normal` move: median / max | `hard` move: median / max |")
