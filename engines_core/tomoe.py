@@ -209,7 +209,7 @@ def locks(geo, board, enc):
     return out
 
 
-def pockets(geo, board, enc, owner=None):
+def pockets(geo, board, enc, owner=None, parts=None):
     """Score by the pocket rule (games.md): [points for White, for Black].
 
     A sector of colour X is free unless the other colour encloses it (at the
@@ -220,7 +220,8 @@ def pockets(geo, board, enc, owner=None):
     sectors of the other colour scores one point for X.
 
     With a bytearray(4n) `owner`, every node in a pocket is marked there: 1 if
-    it scores for White, 2 for Black, 3 for nobody (free nodes stay 0)."""
+    it scores for White, 2 for Black, 3 for nobody (free nodes stay 0). With
+    a list `parts`, every pocket that scores adds (seat, points, its sectors)."""
     n = geo.n
     or8 = geo.or8
     nbc = geo.nbc
@@ -338,6 +339,8 @@ def pockets(geo, board, enc, owner=None):
             score[WHITE] += black
         elif border == 2:
             score[BLACK] += white
+        if parts is not None and 0 < border < 3 and (black if border == 1 else white):
+            parts.append((border - 1, black if border == 1 else white, white + black))
         if members is not None:
             for node in members:
                 owner[node] = border if 0 < border < 3 and col[node] == 2 - border else 3
@@ -428,6 +431,13 @@ class Tomoe(Game):
 
     def scores(self):
         return list(self.points)
+
+    def score_parts(self):
+        """Where the points come from: (seat, points, sectors) for every
+        pocket that scores now (tools/bench_tomoe_totals.py)."""
+        parts = []
+        pockets(self.geo, self.board, self.enc, parts=parts)
+        return parts
 
     def winners(self):
         if not self.done:

@@ -156,10 +156,27 @@ def _led_paths(leds, w):
 
 
 def _load_leds():
+    return _load_json(LEDS_JSON)
+
+
+TOMOE_TOTALS_JSON = "tomoe-totals.json"  # python -m tools.bench_tomoe_totals --out docs/...
+
+
+def _tomoe_totals(totals, w):
+    """Tomoe's final totals against the rulebook's (tools/bench_tomoe_totals.py)."""
+    if not totals:
+        return
+    from tools import bench_tomoe_totals
+    w("## Tomoe: final totals against the rulebook")
+    w("")
+    bench_tomoe_totals.markdown(totals, w)
+
+
+def _load_json(name):
     import json
     import os
     path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs",
-                        LEDS_JSON)
+                        name)
     if not os.path.exists(path):
         return None
     with open(path) as f:
@@ -560,6 +577,7 @@ def render(r, docs=None):
     w("")
     _duel_table(games, "win_rates", w)
     _reference(r, games, w)
+    _tomoe_totals(r.get("tomoe_totals") or _load_json(TOMOE_TOTALS_JSON), w)
     if r.get("quick"):
         w("*(A quick run: tiny counts, not meaningful.)*")
         w("")
