@@ -1,0 +1,93 @@
+"""The triple-hexagon tile model (engines_core/tomoe_hex.py) read plainly, for
+tests: parts of each tile as the model describes them, joined and scored
+with sets and union-find from the geometry alone, none of the engine's tables.
+"""
+
+from engines_core import tomoe_board as TB
+
+
+def parts(orient, pattern):
+    """Colours of the nine parts: tips 0-2, inner stripes 3-5, outer 6-8;
+    the pairs touching inside the tile; the parts along edge k from corner k."""
+    col = [orient] * 3 + [(pattern >> k) & 1 for k in range(3)] + \
+        [1 - ((pattern >> k) & 1) for k in range(3)]
+    inside = [(k, 3 + k) for k in range(3)] + [(3 + k, 6 + k) for k in range(3)] + \
+        [(6, 7), (7, 8), (8, 6)]
+    along = [[k, 3 + k, 6 + k, 6 + (k + 1) % 3, 3 + (k + 1) % 3, (k + 1) % 3]
+             for k in range(3)]
+    return col, inside, along
+
+
+def corner_at(geo, c, vertex):
+    """Which corner (0-2) of cell c is the grid vertex `vertex` (x, line)."""
+    return TB.corners(*geo.cells[c]).index(vertex)
+
+
+def recount(geo, board):
+    """[White's points, Black's points] of a full board: a part is free when
+    its colour's parts join it to a rim area of its colour; a pocket (parts
+    not free, joined through any touching) bordered only by free parts and
+    rim areas of colour X gives X one point per sector of the other colour."""
+    nodes = {}
+    sector = {}
+    adj = {}
+    for c in range(geo.n):
+        col, inside, along = parts(geo.orient[c], board[c])
+        root = list(range(9))
+
+        def find(x):
+            while root[x] != x:
+                x = root[x]
+            return x
+        for a, b in inside:
+            adj.setdefault((c, a), set()).add((c, b))
+            adj.setdefault((c, b), set()).add((c, a))
+            if col[a] == col[b]:
+                root[find(a)] = find(b)
+        for i in range(9):
+            nodes[(c, i)] = col[i]
+            sector[(c, i)] = (c, find(i))
+        for k in range(3):
+            e = geo.nb[3 * c + k]
+            for j, i in enumerate(along[k]):
+                if e < 0:
+                    other = ("rim", -1 - e)
+                else:
+                    m, kn = e // 3, e % 3
+                    other = (m, parts(geo.orient[m], board[m])[2][kn][5 - j])
+                adj.setdefault((c, i), set()).add(other)
+                adj.setdefault(other, set()).add((c, i))
+    for a in range(len(geo.rim_colour)):
+        nodes[("rim", a)] = geo.rim_colour[a]
+    # free: joined through one colour to a rim area of that colour
+    free = set()
+    for a in range(len(geo.rim_colour)):
+        todo = [("rim", a)]
+        while todo:
+            u = todo.pop()
+            if u in free:
+                continue
+            free.add(u)
+            todo.extend(v for v in adj.get(u, ()) if nodes[v] == nodes[u])
+    score = [0, 0]
+    seen = set()
+    for start in nodes:
+        if start in free or start in seen:
+            continue
+        seen.add(start)
+        todo = [start]
+        border = set()
+        inside_secs = set()
+        while todo:
+            u = todo.pop()
+            inside_secs.add((nodes[u], sector[u]))
+            for v in adj[u]:
+                if v in free:
+                    border.add(nodes[v])
+                elif v not in seen:
+                    seen.add(v)
+                    todo.append(v)
+        if len(border) == 1:
+            x = border.pop()
+            score[x] += sum(1 for colour, _ in inside_secs if colour != x)
+    return score
