@@ -91,3 +91,58 @@ def recount(geo, board):
             x = border.pop()
             score[x] += sum(1 for colour, _ in inside_secs if colour != x)
     return score
+
+
+def worth(geo, board):
+    """[White's, Black's] 3 per sector joined through its colour to a rim area
+    of its colour, minus 1 per sector of the colour (the computer players'
+    evaluation), from the geometry alone."""
+    sector = {}
+    col = {}
+    adj = {}
+    for c in range(geo.n):
+        if not board[c]:
+            continue
+        colours, inside, along = parts(geo.orient[c], board[c])
+        root = list(range(9))
+
+        def find(x):
+            while root[x] != x:
+                x = root[x]
+            return x
+        for a, b in inside:
+            if colours[a] == colours[b]:
+                root[find(a)] = find(b)
+        for i in range(9):
+            sector[(c, i)] = (c, find(i))
+            col[(c, i)] = colours[i]
+        for k in range(3):
+            e = geo.nb[3 * c + k]
+            for j, i in enumerate(along[k]):
+                if e < 0:
+                    if geo.rim_colour[-1 - e] == colours[i]:
+                        adj.setdefault((c, i), set()).add(("rim", colours[i]))
+                    continue
+                m, kn = e // 3, e % 3
+                if board[m]:
+                    other = (m, parts(geo.orient[m], board[m])[2][kn][5 - j])
+                    if parts(geo.orient[m], board[m])[0][other[1]] == colours[i]:
+                        adj.setdefault((c, i), set()).add(other)
+        for a, b in inside:
+            if colours[a] == colours[b]:
+                adj.setdefault((c, a), set()).add((c, b))
+                adj.setdefault((c, b), set()).add((c, a))
+    out = []
+    for x in (0, 1):
+        seen = set()
+        todo = [u for u in adj if ("rim", x) in adj[u]]
+        while todo:
+            u = todo.pop()
+            if u in seen or u[0] == "rim":
+                continue
+            seen.add(u)
+            todo.extend(adj.get(u, ()))
+        free = set(sector[u] for u in seen)
+        every = set(sector[u] for u in sector if col[u] == x)
+        out.append(3 * len(free & every) - len(every))
+    return out
