@@ -159,12 +159,19 @@ class App:
         d.rect(0, 0, 16, 6, palette.BLACK)
         gfx.marquee(d, 0, text, palette.ACCENT, now - since)  # from its start
 
+    def frame(self):
+        """One step of the loop; returns the milliseconds to wait before the
+        next (FRAME_MS from this one's start; 0 or less: due now). A host
+        that cannot block (the web page) calls this from its own timer."""
+        clock = self.hal.clock
+        start = clock.now()
+        self.step()
+        return FRAME_MS - (clock.now() - start)
+
     def run(self):
         """Loop until `running` is cleared (never, on a device)."""
         clock = self.hal.clock
         while self.running:
-            start = clock.now()
-            self.step()
-            rest = FRAME_MS - (clock.now() - start)
+            rest = self.frame()
             if rest > 0:
                 clock.sleep_ms(rest)

@@ -9,51 +9,14 @@ import os
 import time
 
 from simulator import render
+from simulator.keys import KEY_NAMES, TAP_MS, Keys  # noqa: F401 (tests take them from here)
 
-# A key counts as down at least this long: a tap shorter than the buttons'
-# debounce (20 ms) plus a frame would otherwise never reach the firmware.
-TAP_MS = 60
 FIT = 0.9  # the first window takes at most this share of the desktop
 TITLE = "Tomo - arrows, Z=A, X=B, Esc=pause, F12=shot"  # the keys, where they are seen
 
 
 def _keymap(pygame):
-    from hal import buttons as B
-    return {
-        pygame.K_UP: B.UP, pygame.K_DOWN: B.DOWN, pygame.K_LEFT: B.LEFT, pygame.K_RIGHT: B.RIGHT,
-        pygame.K_z: B.A, pygame.K_SPACE: B.A, pygame.K_RETURN: B.A,
-        pygame.K_x: B.B, pygame.K_BACKSPACE: B.B,
-        pygame.K_ESCAPE: B.MENU, pygame.K_m: B.MENU,
-    }
-
-
-class Keys:
-    """Keys down -> the raw button mask. Several keys may be one button (Z,
-    Space, Enter); a key let go sooner than TAP_MS after its press stays
-    down until then."""
-
-    def __init__(self, keymap):
-        self.keymap = keymap
-        self.down = {}  # key -> when it was pressed
-        self.until = {}  # key -> when a quick tap ends
-
-    def press(self, key, now):
-        self.down[key] = now
-        self.until.pop(key, None)
-
-    def release(self, key, now):
-        since = self.down.pop(key, None)
-        if since is not None and now - since < TAP_MS:
-            self.until[key] = since + TAP_MS
-
-    def mask(self, now):
-        for key, end in list(self.until.items()):
-            if now >= end:
-                del self.until[key]
-        mask = 0
-        for key in list(self.down) + list(self.until):
-            mask |= 1 << self.keymap[key]
-        return mask
+    return dict((pygame.key.key_code(name), button) for name, button in KEY_NAMES)
 
 
 def first_size(panel, desktop):

@@ -17,7 +17,6 @@ found by `firmware_files()`; Node and the pinned npm packages by
 import hashlib
 import json
 import os
-import shutil
 import signal
 import struct
 import subprocess
@@ -83,25 +82,9 @@ def firmware_files():
 
 def node_modules():
     """The folder holding rp2040js as pinned by tools/pico/package-lock.json,
-    installed with `npm ci` on first use (cached per lock file)."""
-    with open(os.path.join(NODE_DIR, "package-lock.json"), "rb") as f:
-        digest = hashlib.sha256(f.read()).hexdigest()[:16]
-    home = os.path.join(_cache_dir(), "pico-node-" + digest)
-    modules = os.path.join(home, "node_modules")
-    if os.path.exists(os.path.join(modules, ".tomo-ok")):
-        return modules
-    if not shutil.which("node") or not shutil.which("npm"):
-        raise RuntimeError("the emulated Pico needs Node.js 18+ and npm")
-    os.makedirs(home, exist_ok=True)
-    from tools.locks import one_at_a_time
-    with one_at_a_time(home + ".lock"):
-        if not os.path.exists(os.path.join(modules, ".tomo-ok")):
-            for name in ("package.json", "package-lock.json"):
-                shutil.copy(os.path.join(NODE_DIR, name), home)
-            subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--silent"], cwd=home,
-                           check=True)
-            open(os.path.join(modules, ".tomo-ok"), "w").close()
-    return modules
+    installed with `npm ci` on first use (tools/npm.py)."""
+    from tools.npm import node_modules as installed
+    return installed(NODE_DIR, "pico-node", "the emulated Pico")
 
 
 class Frame:
