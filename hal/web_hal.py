@@ -13,11 +13,12 @@ hands things over:
   the page calls the firmware one frame at a time (App.frame), since the
   WebAssembly port cannot block,
 - storage: `PageStorage` keeps each file as text in a Web Storage area
-  (localStorage), the bytes base64-encoded: the firmware's own checksummed
-  formats (firmware/saves.py, settings, statistics) go in unchanged.
+  (localStorage), the bytes as hex (bytes.hex, built into every port; the
+  WebAssembly port's binascii is micropython-lib's Python one, which takes
+  no str and fails with a bare Exception): the firmware's own
+  checksummed formats (firmware/saves.py, settings, statistics) go in
+  unchanged.
 """
-
-import binascii
 
 from hal import Hal
 from hal.buttons import Buttons
@@ -83,16 +84,16 @@ class PageStorage(Storage):
         if text is None:
             return None
         try:
-            data = binascii.a2b_base64(text)
-        except ValueError:
-            raise OSError(EIO, "%s is not base64" % name)
+            data = bytes.fromhex(text)
+        except (ValueError, TypeError):
+            raise OSError(EIO, "%s is not hex" % name)
         if limit is not None and len(data) > limit:
             raise too_large(name, len(data), limit)
         return data
 
     def write(self, name, data):
         key = self._key(name)
-        text = binascii.b2a_base64(bytes(data)).decode().strip()
+        text = bytes(data).hex()
         try:
             self.area.setItem(key, text)
         except Exception as e:  # noqa: BLE001

@@ -11,8 +11,6 @@ simulator/headless.py's ScriptRunner), so a frame can be compared with the
 headless simulator's for the same presses.
 """
 
-import binascii
-
 from hal import buttons as B
 from hal.web_hal import make_hal
 from simulator.keys import KEY_NAMES, Keys
@@ -82,7 +80,7 @@ class Page:
                     shade.clear()
                 shade[c] = both
             out[6 * i:6 * i + 6] = both
-        self.js.draw(binascii.hexlify(out).decode(), display.width, display.height)
+        self.js.draw(out.hex(), display.width, display.height)
 
     # For tests: a fake clock moved by hand ------------------------------------
     def advance(self, ms):
@@ -111,7 +109,7 @@ class Page:
 
     def buffer(self):
         """The framebuffer as hex (what the firmware drew last)."""
-        return binascii.hexlify(self.hal.display.buf).decode()
+        return self.hal.display.buf.hex()
 
     def where(self):
         """"menu", or the game being played and its moves: "tomoko 12"."""
