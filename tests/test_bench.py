@@ -149,6 +149,15 @@ def test_the_emulated_picos_section_is_put_in_as_written(quick_result, tmp_path)
     assert "## An emulated Pico, real firmware\n\nMeasured on the emulated Pico: 42 KB.\n" in doc
 
 
+def test_the_web_pages_section_is_put_in_as_written(quick_result, tmp_path):
+    doc = bench_doc.render(quick_result, docs=str(tmp_path))
+    assert bench_doc.WEB_MARKER in doc
+    (tmp_path / bench_doc.WEB_SECTION).write_text("Load to menu: 42 ms.\n")
+    doc = bench_doc.render(quick_result, docs=str(tmp_path))
+    assert bench_doc.WEB_MARKER not in doc
+    assert "## In a web browser\n\nLoad to menu: 42 ms.\n" in doc
+
+
 def test_playouts_play_the_same_games_every_time(capsys):
     """--playouts times a fixed set of games: two runs play the same moves
     (so two versions of an engine can be compared on equal work)."""

@@ -27,6 +27,9 @@ BOARDS = (
 # in as written when this file exists; otherwise a marker stands in its place.
 PICO_SECTION = "benchmarks-pico.md"
 PICO_MARKER = "<!-- emulated Pico: write docs/%s and run the generator again -->" % PICO_SECTION
+# The same for the web page in a headless Chromium (python -m tools.bench_web).
+WEB_SECTION = "benchmarks-web.md"
+WEB_MARKER = "<!-- web page: write docs/%s and run the generator again -->" % WEB_SECTION
 
 
 def _fmt(n):
@@ -362,20 +365,32 @@ def _memory(r, w):
     w("")
 
 
-def _pico(w, docs):
-    """The emulated Pico's section, measured elsewhere, as written."""
+def _measured_elsewhere(w, docs, name, marker, tool, what):
+    """A section measured by another tool, from docs/`name` as written."""
     import os
-    path = os.path.join(docs, PICO_SECTION)
+    path = os.path.join(docs, name)
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             w(f.read().rstrip("\n"))
     else:
-        w(PICO_MARKER)
+        w(marker)
         w("")
-        w("Not measured by this generator: the figures of `python -m tools.bench_pico`")
-        w("(the official MicroPython firmware on an emulated RP2040) go in")
-        w("`docs/%s`, which is put in here as written." % PICO_SECTION)
+        w("Not measured by this generator: the figures of `python -m %s`" % tool)
+        w("(%s) go in" % what)
+        w("`docs/%s`, which is put in here as written." % name)
     w("")
+
+
+def _pico(w, docs):
+    """The emulated Pico's section, measured elsewhere, as written."""
+    _measured_elsewhere(w, docs, PICO_SECTION, PICO_MARKER, "tools.bench_pico",
+                        "the official MicroPython firmware on an emulated RP2040")
+
+
+def _web(w, docs):
+    """The web page's section, measured in a headless Chromium, as written."""
+    _measured_elsewhere(w, docs, WEB_SECTION, WEB_MARKER, "tools.bench_web",
+                        "the web page in a headless Chromium")
 
 
 def _fuel(r, w):
@@ -441,7 +456,8 @@ def _fuel(r, w):
 
 def render(r, docs=None):
     """The document; `docs`: the folder it goes in (for the emulated Pico's
-    section, PICO_SECTION there, which this generator does not measure)."""
+    and the web page's sections, PICO_SECTION and WEB_SECTION there, which
+    this generator does not measure)."""
     import os
     from tools import mpy_runtime
     docs = docs or os.path.join(mpy_runtime.repo_root(), "docs")
@@ -507,6 +523,9 @@ def render(r, docs=None):
     w("## An emulated Pico, real firmware")
     w("")
     _pico(w, docs)
+    w("## In a web browser")
+    w("")
+    _web(w, docs)
     _fuel(r, w)
 
     w("## Frames")

@@ -17,9 +17,11 @@ let timer = null;
 let audio = null, osc = null, gain = null;
 
 // What tests and benchmarks read (nothing here changes the game).
+// bootMs: from the page's navigation to its first frame drawn; stepMs: what
+// the last frames took in the firmware (App.frame), in ms.
 const tomo = window.tomo = {
-  test: TEST, ready: false, error: null, started: performance.now(),
-  bootMs: null, frames: 0, drawn: 0, tones: [],
+  test: TEST, ready: false, error: null, bootMs: null, frames: 0, drawn: 0,
+  tones: [], stepMs: [],
 };
 
 function rgb(r, g, b, a = 1) { return `rgba(${r},${g},${b},${a})`; }
@@ -65,7 +67,7 @@ function draw(hex, width, height) {
     ctx.drawImage(sprite(led, v.slice(0, 3), v.slice(3)), x - look.sprite / 2, y - look.sprite / 2);
   }
   tomo.drawn++;
-  if (tomo.bootMs === null) tomo.bootMs = performance.now() - tomo.started;
+  if (tomo.bootMs === null) tomo.bootMs = performance.now();
 }
 
 function tone(freq, volume) {
@@ -109,7 +111,10 @@ function fail(e) {
 function frame() {
   timer = null;
   try {
+    const t = performance.now();
     const rest = page.frame();
+    tomo.stepMs.push(performance.now() - t);
+    if (tomo.stepMs.length > 512) tomo.stepMs.shift();
     tomo.frames++;
     timer = setTimeout(frame, Math.max(0, rest));
   } catch (e) {
