@@ -256,6 +256,8 @@ class Toncc(Game):
         return min(len(self.history), self.challenges - 1)
 
     def seals_placed(self, seat):
+        """Regions with `seat`'s Seal (NONE: Regions without one). A loop:
+        MicroPython's bytearray.count takes no int."""
         n = 0
         for o in self.owner:
             if o == seat:
@@ -461,7 +463,9 @@ class Toncc(Game):
         self.owner = bytearray(r.raw(NUM_REGIONS))
         self.pos = bytearray(r.raw(3))
         self.pending = bytearray(r.raw(3))
-        if HIDDEN in self.pending:
+        # bytes, not the bytearray: MicroPython cannot look for an int in a
+        # bytearray (NotImplementedError), only in bytes.
+        if HIDDEN in bytes(self.pending):
             # Only a view hides a choice (check() allows it there); a saved
             # game holds every one, and a computer player cannot move past it.
             raise CorruptState("a hidden choice in a save")
@@ -500,7 +504,7 @@ class Toncc(Game):
         # Each conquering move is preceded by at most 2 moves without one
         # (3 end the challenge), so a challenge has at most 3 moves per Seal
         # on the Map plus the last quiet ones: 56, within the saved byte.
-        if self.moves > 3 * (NUM_REGIONS - self.owner.count(NONE)) + self.quiet:
+        if self.moves > 3 * (NUM_REGIONS - self.seals_placed(NONE)) + self.quiet:
             raise CorruptState("bad move count")
         for s in range(3):
             if self.last_dir[s] != NONE and self.last_dir[s] >= NUM_ACTIONS:
@@ -536,7 +540,7 @@ class Toncc(Game):
             raise CorruptState("Kings left the Mind without a move")
         # A move conquers at most 3 Regions, and the last `quiet` moves of
         # the challenge conquered none.
-        owned = NUM_REGIONS - self.owner.count(NONE)
+        owned = NUM_REGIONS - self.seals_placed(NONE)
         if self.quiet > self.moves or owned > 3 * (self.moves - self.quiet):
             raise CorruptState("bad move count")
 
