@@ -4,11 +4,13 @@ serve it.
     python -m tools.web                  # build build/web/ and serve it (./tools/play --web)
     python -m tools.web --build-only     # just build it
     python -m tools.web --port 8123 --out DIR
+    python -m tools.web --screenshot docs/screens/web.png   # the README's picture
 
-The folder is static and self-contained (index.html, page.js, MicroPython's
-micropython.mjs and .wasm from the npm package pinned in web/package-lock.json,
-and bundle.json: the firmware's own .py files plus the LED look), so it can be
-published as it is on any static host. What the page does is in web/page.js
+The folder is static and self-contained (index.html, page.js, sw.js which
+keeps it for offline use, MicroPython's micropython.mjs and .wasm from the npm
+package pinned in web/package-lock.json, and bundle.json: the firmware's own
+.py files plus the LED look), so it can be published as it is on any static
+host. What the page does is in web/page.js
 and web/page.py.
 """
 
@@ -24,7 +26,7 @@ WEB = os.path.join(ROOT, "web")
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME = ("micropython.mjs", "micropython.wasm")
-PAGE = ("index.html", "page.js")
+PAGE = ("index.html", "page.js", "sw.js")
 # The device's packages as they are, and the desktop modules the page shares
 # (the LED look, the keys, the scripted runs its tests use).
 PACKAGES = ("engines_core", "hal", "firmware")
@@ -100,6 +102,31 @@ def server(folder, port=0, host="127.0.0.1"):
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
+def screenshot(path, folder):
+    """The page as a phone shows it, in the headless chromium (tools/chromium.py),
+    a Tomoko game against EASY computers under way, saved as PNG `path`."""
+    from playwright.sync_api import sync_playwright
+    from tools import chromium
+    from tests.test_web import against_computers
+    from tests.web_helpers import Server, WebPage
+    exe = chromium.executable()
+    if exe is None:
+        raise RuntimeError(chromium.SKIP)
+    server = Server(folder)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=exe, args=["--no-sandbox"])
+            context = browser.new_context(viewport={"width": 390, "height": 780},
+                                          device_scale_factor=2, has_touch=True)
+            web = WebPage(context, server.url).open()
+            web.run(against_computers("tomoko") + ",idle,A,idle,RIGHT,RIGHT,wait:400")
+            web.page.screenshot(path=path)
+            browser.close()
+    finally:
+        server.close()
+    return path
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.web",
                                  description="Build the web page (the firmware in MicroPython "
@@ -110,6 +137,8 @@ def main(argv=None):
                     help="address to serve on (default: this machine only; 0.0.0.0 for a phone "
                          "on the same network)")
     ap.add_argument("--build-only", action="store_true", help="build the folder, do not serve it")
+    ap.add_argument("--screenshot", metavar="PNG",
+                    help="save the page, a game under way, as a phone shows it; do not serve")
     args = ap.parse_args(argv)
     try:
         out = build(os.path.abspath(args.out))
@@ -117,6 +146,13 @@ def main(argv=None):
         print("web: %s" % e, file=sys.stderr)
         return 1
     print("built %s" % out)
+    if args.screenshot:
+        try:
+            print("saved %s" % screenshot(args.screenshot, out))
+        except RuntimeError as e:
+            print("web: %s" % e, file=sys.stderr)
+            return 1
+        return 0
     if args.build_only:
         return 0
     try:

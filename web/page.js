@@ -203,4 +203,10 @@ async function boot() {
   if (!TEST) frame();
 }
 
+// Opens again offline (web/sw.js). Where service workers are not allowed
+// (a page opened from a file, plain http on another machine) it plays the same.
+if ("serviceWorker" in navigator && isSecureContext) {
+  navigator.serviceWorker.register("sw.js").catch(() => {});
+}
+
 boot().catch(fail);
