@@ -1,7 +1,7 @@
 """Hardware abstraction: what the firmware may touch, and nothing else.
 
 A backend (simulator, MicroPython board, CircuitPython board, Raspberry Pi
-with Blinka) builds a `Hal` from five parts:
+with Blinka, the web page: hal/web_hal.py) builds a `Hal` from five parts:
 
 - display: `hal.display.Display` subclass, a framebuffer plus `show()`
 - buttons: `hal.buttons.Buttons`, raw pin states in, debounced events out

@@ -117,7 +117,7 @@ def screenshot(path, folder):
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=exe, args=["--no-sandbox"])
             context = browser.new_context(viewport={"width": 390, "height": 780},
-                                          device_scale_factor=2, has_touch=True)
+                                          has_touch=True)
             web = WebPage(context, server.url).open()
             web.run(against_computers("tomoko") + ",idle,A,idle,RIGHT,RIGHT,wait:400")
             web.page.screenshot(path=path)
