@@ -107,12 +107,14 @@ class WebPage:
             else:
                 raise ValueError("no %s step on the page" % name)
 
-    def canvas_at(self, x, y):
-        """The canvas's colour at the centre of LED (x, y)."""
-        return tuple(self.page.evaluate("""([x, y]) => {
+    def canvas_colours(self, points):
+        """The canvas's (r, g, b) at each (x, y) of `points`, read in one go."""
+        return [tuple(c) for c in self.page.evaluate("""points => {
             const c = document.getElementById("panel");
-            return Array.from(c.getContext("2d").getImageData(x, y, 1, 1).data.slice(0, 3));
-        }""", [x, y]))
+            const img = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+            return points.map(([x, y]) => Array.from(img.slice(4 * (y * c.width + x),
+                                                                4 * (y * c.width + x) + 3)));
+        }""", [list(p) for p in points])]
 
 
 class Simulator:
