@@ -88,6 +88,26 @@ class App:
         gc.collect()
         screen.enter(self, self.now())
 
+    # Screens move between each other through these: the app imports a
+    # screen as it is first shown, so no screen imports another (the menu,
+    # the play and the end screen would import each other in a circle) and
+    # boot loads only what it shows.
+    def goto_menu(self, saved=None):
+        """The menu; `saved`: a parked game it offers to resume."""
+        from firmware.menu import Menu
+        self.goto(Menu(saved=saved))
+
+    def goto_play(self, session, ui=None):
+        """The play screen of `session` (its game's modules load here);
+        `ui`: the game's screens already showing it (from the end screen)."""
+        from firmware.play import PlayScreen
+        self.goto(PlayScreen(session, ui))
+
+    def goto_end(self, session, ui):
+        """The end screen of a finished game."""
+        from firmware.end import EndScreen
+        self.goto(EndScreen(session, ui))
+
     def autosave(self, session, where=saves.PLAYING):
         """Save the game after a move; a failing flash must not stop play."""
         if not saves.save_game(self.hal.storage, session, where):

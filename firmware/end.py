@@ -68,14 +68,12 @@ class EndScreen(Screen):
             return
         b = B.button_of(ev)
         if b == B.A:
-            from firmware.menu import Menu
             saves.clear_game(self.app.hal.storage)  # kept till now (saves.ENDED)
-            self.app.goto(Menu())
+            self.app.goto_menu()
         elif b == B.B and self.session.state.can_play_on():
-            from firmware.play import PlayScreen
             self.session.state.play_on()
             self.app.autosave(self.session)
-            self.app.goto(PlayScreen(self.session, self.ui))
+            self.app.goto_play(self.session, self.ui)
 
     def grid(self):
         """True if the results fit a 2x2 grid (up to 4, 2 characters each)."""

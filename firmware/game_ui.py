@@ -8,6 +8,10 @@ and the end of the game. The UI owns the picture and the cursor.
 
 from firmware import gfx, palette, sounds
 
+# Let people see the board before a computer moves (the play screen waits
+# this long; a game's screens may pace what they show by it).
+COMPUTER_PAUSE_MS = 450
+
 
 class GameUI:
     """Base class with sensible defaults; see tomoko_screens.UI for a full one."""

@@ -50,7 +50,6 @@ def open_game(app, game, session_of, new, restarted=False):
     being resumed. `restarted`: the heap is already as clean as it gets.
     True if the game is on screen; False: still or back at the menu (or, on
     a board, the device is restarting)."""
-    from firmware.play import PlayScreen
     back = app.screen
     # Loading a game's modules takes seconds from .py sources. MicroPython's
     # timer gives that the watchdog's patience; CircuitPython's watchdog has
@@ -64,7 +63,7 @@ def open_game(app, game, session_of, new, restarted=False):
             wd.pause()
         try:
             session = session_of()
-            app.goto(PlayScreen(session))
+            app.goto_play(session)
         except MemoryError:
             session = None
             app.screen = back

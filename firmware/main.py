@@ -17,8 +17,7 @@ def boot(hal, session=None):
     or the menu (or the game the last run restarted to start: launch.py)."""
     app = App(hal)
     if session is not None:
-        from firmware.play import PlayScreen
-        app.goto(PlayScreen(session))
+        app.goto_play(session)
         return app
     start = launch.take_start_request(hal.storage)
     try:

@@ -15,6 +15,7 @@ import gc
 
 from hal import buttons as B
 from engines_core import registry
+from firmware.game_ui import COMPUTER_PAUSE_MS
 from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware import gfx, palette, sounds, games, saves
 
@@ -22,7 +23,6 @@ PASS = 0  # waiting for the next person to take the device
 HUMAN = 1  # a person chooses
 COMPUTER = 2  # a computer player is about to move
 SHOW = 3  # showing what the last action did
-COMPUTER_PAUSE_MS = 450  # let people see the board before a computer moves
 # A computer's search runs in slices of about this long between frames, so
 # the screen stays alive (thinking dots, animations, the pause). Longer
 # slices waste less on frames (a game's frame takes 11-15 ms on an RP2040),
@@ -97,9 +97,8 @@ class PlayScreen(Screen):
     def next_turn(self, now):
         state = self.session.state
         if state.is_terminal():
-            from firmware.end import EndScreen
             self.app.game_over(self.session)
-            self.app.goto(EndScreen(self.session, self.ui))
+            self.app.goto_end(self.session, self.ui)
             return
         self.seat = state.current_player()
         # A press that hurried the last move must not pass the next screen.
@@ -243,9 +242,8 @@ class PlayScreen(Screen):
                 self.app.swallow_held()  # this A's CLICK is not a move
             else:
                 # The game stays saved: the menu offers to resume it.
-                from firmware.menu import Menu
                 self.app.autosave(self.session, saves.PARKED)
-                self.app.goto(Menu(saved=self.session))
+                self.app.goto_menu(saved=self.session)
 
     def tick(self, now):
         if self.looking and not self.app.hal.buttons.stable & (1 << B.A):

@@ -27,9 +27,8 @@ in red). Hold A: every seat's hand size and sets.
 
 from hal import buttons as B
 from engines_core import tokkome as T
-from firmware.game_ui import GameUI
+from firmware.game_ui import COMPUTER_PAUSE_MS, GameUI
 from firmware import font, gfx, palette, sounds
-from firmware.play import COMPUTER_PAUSE_MS
 
 # Value colours 1-7: a rainbow, so colour and bar height tell the same story.
 VALUE = (0, 0xFF1800, 0xFF7000, 0xFFD800, 0x20E020, 0x00B8FF, 0x2038FF, 0xB030FF)
