@@ -21,6 +21,9 @@ def rng_for(seed, ply, seat):
 
 def choose(state, level, rng, effort=100):
     """An action for the current seat of `state` at `level`."""
+    # Imported here: a module that wants only rng_for (a computer player's
+    # test in a 64 KB heap) does not load it.
+    from engines_core.ai_common import finish
     return finish(choose_steps(state, level, rng, effort))
 
 
@@ -45,31 +48,3 @@ def choose_steps(state, level, rng, effort=100):
     if steps is None:
         return ai.choose(view, seat, level, rng, effort)
     return (yield from steps(view, seat, level, rng, effort))
-
-
-def finish(steps):
-    """Run a generator of slices (choose_steps) to its end: its result."""
-    try:
-        while True:
-            next(steps)
-    except StopIteration as e:
-        return e.value
-
-
-# Helpers the computer players share --------------------------------------------
-
-def best_first(pairs):
-    """Sort (value, action) pairs in place: highest value first, ties by the
-    smaller action (a total order: MicroPython's sort is not stable)."""
-    pairs.sort(key=_by_value)
-    return pairs
-
-
-def _by_value(pair):
-    return (-pair[0], pair[1])
-
-
-def near_best(ranked, margin=0):
-    """The actions of a best_first list within `margin` of the best value."""
-    top = ranked[0][0]
-    return [a for v, a in ranked if v >= top - margin]

@@ -26,7 +26,7 @@ All arithmetic is integer, so the device and the desktop choose alike.
 """
 
 from engines_core import tokkome as T
-from engines_core.players import best_first, near_best, finish
+from engines_core.ai_common import best_first, near_best, finish
 
 
 class Style:

@@ -30,7 +30,7 @@ All arithmetic is integer; choices depend only on the view and the rng.
 
 from engines_core import tomoe as T
 from engines_core.tomoe_board import MOWN, NSEC, SCOL, FIG
-from engines_core.players import finish
+from engines_core.ai_common import finish
 
 FREE = 3  # value of a free sector
 SECTOR = 1  # cost of any sector

@@ -19,7 +19,7 @@ choose alike.
 """
 
 from engines_core import tomoko as T
-from engines_core.players import best_first, near_best
+from engines_core.ai_common import best_first, near_best
 
 
 def _pop_table():

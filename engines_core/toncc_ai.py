@@ -27,7 +27,7 @@ all arithmetic is integer, so CPython and MicroPython choose alike.
 """
 
 from engines_core import toncc as T
-from engines_core.players import finish
+from engines_core.ai_common import finish
 
 WIN_PLACES = T.KINGDOMS
 WMASK = tuple((1 << a) | (1 << b) | (1 << c) for a, b, c in WIN_PLACES)

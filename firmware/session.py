@@ -1,6 +1,7 @@
 """A game in progress: the engine state, who sits where, and its save form."""
 
 from engines_core import registry, players
+from engines_core.ai_common import finish
 from engines_core.game import CorruptState
 
 SEAT_KINDS = ("human", "easy", "normal", "hard", "random")
@@ -33,7 +34,7 @@ class Session:
 
     def computer_move(self, effort=100):
         """The action the computer player in the current seat chooses."""
-        return players.finish(self.computer_steps(effort))
+        return finish(self.computer_steps(effort))
 
     def computer_steps(self, effort=100):
         """computer_move in slices: a generator (players.choose_steps)."""

@@ -186,9 +186,10 @@ SYNTHETIC = ("busy", "busy_unlimited", "dim", "busy_pure")
 
 def measure(frames=FRAMES, cal=None):
     """Fuel of one render per case; "fuel" is the `busy` case. `cal` is
-    tools.bench.calibrate()'s result, measured here if not given."""
-    from tools import bench, mpy_check
-    cal = cal or bench.calibrate()
+    tools.fuel.calibrate()'s result, measured here if not given."""
+    from tools import mpy_check
+    from tools.fuel import WIRE_MS_16x16, calibrate, ms_on_rp2040
+    cal = cal or calibrate()
     # Every game's screens stay imported as the cases go on: more than a
     # device holds at once, so a roomier heap than the firmware needs.
     r = mpy_runtime.run_in_repo(GUEST.replace("FRAMES", str(frames)), heap="512k",
@@ -196,7 +197,7 @@ def measure(frames=FRAMES, cal=None):
     if not r.ok:
         return {"error": (r.stderr.strip().splitlines() or ["failed"])[-1]}
     m = r.marks
-    out = {"cases": {}, "wire_ms_16x16": bench.WIRE_MS_16x16,
+    out = {"cases": {}, "wire_ms_16x16": WIRE_MS_16x16,
            "calibration_fuel_per_loop": cal["fuel_per_loop"]}
     i = 0
     for line in r.stdout.splitlines():
@@ -209,7 +210,7 @@ def measure(frames=FRAMES, cal=None):
         n = 4 if name == "busy_pure" else frames
         copies = m[3 * i + 1] - m[3 * i]
         fuel = (m[3 * i + 2] - m[3 * i + 1] - copies) // n
-        out["cases"][name] = {"fuel": fuel, "rp2040_ms": bench.ms_on_rp2040(fuel, cal),
+        out["cases"][name] = {"fuel": fuel, "rp2040_ms": ms_on_rp2040(fuel, cal),
                               "level": int(level), "ma": int(ma), "limited": limited == "1",
                               "framebuf": fast == "1", "frames": int(kinds)}
         i += 1
