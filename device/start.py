@@ -150,11 +150,11 @@ def guard(storage, watchdog_reset):
     return count
 
 
-def planned_restart(hal):
+def planned_restart(storage, be, modules):
     """`hal.restart` on boards: the firmware wants a clean heap to load a game
     (firmware/launch.py). Not a crash: the reset guard does not count it."""
-    write_resets(hal.storage, "", 0, planned=True)
-    hal.backend.reset(hal.modules)
+    write_resets(storage, "", 0, planned=True)
+    be.reset(modules)
 
 
 def record_crash(storage, text):
@@ -181,7 +181,9 @@ def park_saved_game(storage):
 
 # Boot ------------------------------------------------------------------------------
 
-_starting = []  # the Hal start() is booting (for main(), should start() fail)
+# What start() is booting: (hal, platform, backend module, modules), for
+# main() should start() fail.
+_starting = []
 
 
 def setup(board_name=None, plat=None, modules=None, storage=None):
@@ -194,11 +196,8 @@ def setup(board_name=None, plat=None, modules=None, storage=None):
     board = boards.load(board_name) if isinstance(board_name, str) else board_name
     be = backend(plat)
     hal = be.make_hal(board, modules, storage)
-    hal.platform = plat
-    hal.backend = be
-    hal.modules = modules
     if plat != "blinka":  # a Raspberry Pi has the memory: nothing to restart for
-        hal.restart = lambda: planned_restart(hal)
+        hal.restart = lambda: planned_restart(hal.storage, be, modules)
     hal.log = console_line
     return board, hal
 
@@ -211,10 +210,11 @@ def console_line(text):
 def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage=None):
     """Everything up to the first screen; returns (app, hal). The arguments
     after the board name are for tests (fake modules, storage)."""
+    plat = plat or platform()
+    be = backend(plat)
     board, hal = setup(board_name, plat, modules, storage)
     _starting.clear()
-    _starting.append(hal)  # main() reports an error in what follows there
-    be = hal.backend
+    _starting.append((hal, plat, be, modules))  # main() reports an error in what follows
     kw = {"modules": modules}
     d = hal.display
     d.fill(0)
@@ -238,7 +238,7 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
         notice = "STUCK - GAME PAUSED"
 
     def arm():
-        if resets >= 2 and hal.platform == "circuitpython":
+        if resets >= 2 and plat == "circuitpython":
             hal.watchdog = None  # let a long computer move finish this time
         else:
             be.start_watchdog(hal, board, **kw)
@@ -248,7 +248,7 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
     # CircuitPython has no timer, so there it is armed afterwards - in a
     # finally: an error while booting still arms it, the board resets and
     # the guard counts it.
-    early = hal.platform != "circuitpython"
+    early = plat != "circuitpython"
     if early:
         arm()
     try:
@@ -313,18 +313,18 @@ def main(board_name=None, **for_tests):
         app.run()
     except KeyboardInterrupt:
         print("tomo: stopped (Ctrl-C); %s. main() to restart." % (
-            stop(_starting[0]) if _starting else "nothing was running"))
+            stop(_starting[0][0]) if _starting else "nothing was running"))
     except Exception as e:  # noqa: BLE001 - the device must come back
         if not _starting:
             raise  # setup() itself failed (a broken board file): to the REPL
-        hal = _starting[0]
+        hal, plat, be, modules = _starting[0]
         fail(hal, e)
-        if hal.platform == "blinka":
+        if plat == "blinka":
             raise
         if hal.watchdog is not None:
             hal.watchdog.stop()
-        hal.backend.sleep_ms(3000, hal.modules)
-        hal.backend.reset(hal.modules)
+        be.sleep_ms(3000, modules)
+        be.reset(modules)
 
 
 if __name__ == "__main__":

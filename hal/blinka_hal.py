@@ -20,14 +20,11 @@ def make_hal(board, modules=None, storage=None):
     clock = None if modules and "supervisor" in modules else TicksClock()
     if storage is None:
         storage = FileStorage(storage_dir(board))  # a Linux filesystem: atomic renames
-    hal = circuitpython_hal.make_hal(board, modules, storage, storage_root=storage_dir(board),
-                                     clock=clock)
-    hal.name = board.NAME
-    return hal
+    return circuitpython_hal.make_hal(board, modules, storage, storage_root=storage_dir(board),
+                                      clock=clock)
 
 
 def start_watchdog(hal, board, modules=None):
-    hal.watchdog = None
     return None
 
 

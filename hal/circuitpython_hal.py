@@ -141,11 +141,6 @@ def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
         # CIRCUITPY is FAT on flash without wear levelling: save slots are
         # rewritten in place (hal/slot_storage.py).
         storage = SlotFileStorage(storage_root or board.STORAGE)
-    hal = Hal(display, buttons, sound, clock, storage, name=board.NAME)
-    hal.board = board
-    hal.pixels = pixels
-    hal.keys = keys
-    hal.keypad_reader = reader
 
     def read_buttons():
         # Held keys show up as press events within one scan interval.
@@ -155,8 +150,9 @@ def make_hal(board, modules=None, storage=None, storage_root=None, clock=None):
                 break
             need("time").sleep(board.BUTTON_SCAN_MS / 1000)
         return reader.mask
-    hal.read_buttons = read_buttons
-    return hal
+    return Hal(display, buttons, sound, clock, storage, name=board.NAME, board=board,
+               read_buttons=read_buttons,
+               drivers={"pixels": pixels, "keys": keys, "keypad_reader": reader})
 
 
 class CircuitPythonWdt:

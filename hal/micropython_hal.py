@@ -97,14 +97,9 @@ def make_hal(board, modules=None, storage=None):
         sound = Sound()
     else:
         sound = PwmSound(machine.PWM(machine.Pin(board.BUZZER_PIN)), board.BUZZER_MAX_DUTY)
-    hal = Hal(display, buttons, sound, MpClock(time), storage or FileStorage(board.STORAGE),
-              name=board.NAME)
-    hal.board = board
-    hal.read_buttons = read
-    hal.sampler = sampler
-    hal.neopixel = np
-    hal.timer = None
-    return hal
+    return Hal(display, buttons, sound, MpClock(time), storage or FileStorage(board.STORAGE),
+               name=board.NAME, board=board, read_buttons=read,
+               drivers={"sampler": sampler, "neopixel": np, "timer": None})
 
 
 class MachineWdt:
@@ -144,7 +139,7 @@ def start_timer(hal, board, modules=None):
     """One periodic timer: scans the buttons every BUTTON_SCAN_MS and ticks the
     watchdog (if any) every WDT_TICKS_PER_FEED scans. None if no timer."""
     machine, = _modules(modules, "machine")
-    sampler = hal.sampler
+    sampler = hal.drivers["sampler"]
     count = [0]
     # The watchdog tick must come well inside the hardware timeout.
     every = WDT_TICKS_PER_FEED
@@ -177,7 +172,7 @@ def start_timer(hal, board, modules=None):
         # watchdog through a long computer move: say why on the console.
         print("tomo: no timer (TIMER_ID %r: %s): see docs/hardware.md" % (board.TIMER_ID, e))
         return None
-    hal.timer = timer
+    hal.drivers["timer"] = timer
     return timer
 
 

@@ -193,7 +193,7 @@ def test_micropython_hang_below_python_is_caught_by_the_hardware_limit():
         fh = m["fakehw"]
         app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
         frames(app, fh, 3)
-        hal.timer.deinit()  # timers no longer run: interrupts off, C stuck
+        hal.drivers["timer"].deinit()  # timers no longer run: interrupts off, C stuck
         with pytest.raises(fh.HardReset):
             fh.advance(9000)
 
@@ -328,7 +328,7 @@ def test_ctrl_c_switches_the_rp2040_watchdog_off(monkeypatch):
         fh = m["fakehw"]
         app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
         frames(app, fh, 3)
-        hal.timer.deinit()  # as after a soft reset by mpremote
+        hal.drivers["timer"].deinit()  # as after a soft reset by mpremote
         assert start.stop(hal) == "the watchdog is off"
         assert (0x40058000 + 0x3000, 1 << 30) in m["machine"].mem32.writes
         fh.advance(120000)  # no reset: the REPL and mpremote can work
@@ -478,7 +478,8 @@ def test_circuitpython_boot_through_the_real_neopixel_library():
         assert pin.name == "D5"
         assert writes[0][1] == bytes(768)
         assert wire == expected_wire(hal.display)
-        assert hal.pixels.byteorder == "GRB" and hal.pixels.brightness == 1.0
+        pixels = hal.drivers["pixels"]
+        assert pixels.byteorder == "GRB" and pixels.brightness == 1.0
 
 
 @pytest.mark.parametrize("order", ["GRB", "RGB", "GRBW"])
@@ -520,7 +521,7 @@ def test_circuitpython_keypad_buttons_buzzer_and_watchdog():
     with fake_modules("circuitpython") as m:
         fh = m["fakehw"]
         app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
-        keys = hal.keys
+        keys = hal.drivers["keys"]
         assert [d.pin.name for d in keys.dios] == ["D6", "D9", "D10", "D11", "D12", "D24"]
         assert keys.value_when_pressed is False and keys.interval_ms == 5
         frames(app, fh, 5)
@@ -550,7 +551,7 @@ def test_circuitpython_without_supervisor_ticks_still_boots_and_reads_buttons(mo
         fh = m["fakehw"]
         monkeypatch.setitem(sys.modules, "time", fh)  # what TicksClock imports
         app, hal = start.start("feather_rp2040", "circuitpython", m, storage=MemoryStorage())
-        assert hal.keypad_reader.age is None
+        assert hal.drivers["keypad_reader"].age is None
         frames(app, fh, 5)
         line = app.screen.line
         fh.drive("D9", 0)  # DOWN
@@ -840,9 +841,9 @@ def test_a_timer_the_port_does_not_have_is_said_on_the_console(monkeypatch, caps
         monkeypatch.setattr(sys, "platform", port)
         b = board_like(board, TIMER_ID=timer_id)
         app, hal = start.start(b, "micropython", m, storage=MemoryStorage())
-        assert hal.timer is None
+        assert hal.drivers["timer"] is None
         assert "tomo: no timer (TIMER_ID %d: " % timer_id in capsys.readouterr().out
     with fake_modules("micropython") as m:
         monkeypatch.setattr(sys, "platform", port)
         app, hal = start.start(board, "micropython", m, storage=MemoryStorage())
-        assert hal.timer is not None  # the board files' own ids work
+        assert hal.drivers["timer"] is not None  # the board files' own ids work

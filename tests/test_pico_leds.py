@@ -31,7 +31,7 @@ from firmware.main import boot
 board, hal = start.setup('pico')
 app = boot(hal)
 app.step()
-pio = hal.neopixel
+pio = hal.drivers['neopixel']
 while pio.busy():
     pass
 rp2_pixels.USE = False
@@ -39,7 +39,7 @@ board, banged = start.setup('pico')
 banged.display.buf[:] = hal.display.buf
 banged.display.brightness = hal.display.brightness
 banged.display.show()
-kind = type(banged.neopixel).__name__
+kind = type(banged.drivers['neopixel']).__name__
 rp2_pixels.USE = True
 board, hal = start.setup('pico')  # PIO again: the pin back to the state machine
 time.sleep_ms(5)
@@ -48,14 +48,14 @@ d.fill(0x203040)
 t0 = time.ticks_us()
 d.show()
 t1 = time.ticks_us()
-busy = hal.neopixel.busy()
-while hal.neopixel.dma.active():
+busy = hal.drivers['neopixel'].busy()
+while hal.drivers['neopixel'].dma.active():
     pass
 t2 = time.ticks_us()
 print('LEDS ' + json.dumps({'pio': type(pio).__name__, 'sm': pio.sm_id, 'banged': kind,
       'menu': bytes(pio.buf).hex(),
       'show_us': time.ticks_diff(t1, t0), 'dma_us': time.ticks_diff(t2, t0), 'busy': busy,
-      'sent': bytes(hal.neopixel.buf).hex()}))
+      'sent': bytes(hal.drivers['neopixel'].buf).hex()}))
 """
 
 

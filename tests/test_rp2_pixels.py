@@ -15,8 +15,8 @@ def test_an_rp2_firmware_without_dma_falls_back_to_neopixel_and_says_so(monkeypa
     with fake_modules("micropython") as m:
         monkeypatch.setattr(sys, "platform", "rp2")
         app, hal = start.start("pico", "micropython", m, storage=MemoryStorage())
-        assert hal.neopixel is m["neopixel"].strips[0]
-        assert hal.neopixel.writes  # the dark start went through it
+        assert hal.drivers["neopixel"] is m["neopixel"].strips[0]
+        assert hal.drivers["neopixel"].writes  # the dark start went through it
         assert "tomo: LEDs bit-banged (this firmware has no rp2.DMA)" in capsys.readouterr().out
 
 
@@ -24,7 +24,7 @@ def test_other_ports_use_neopixel_without_a_word(monkeypatch, capsys):
     with fake_modules("micropython") as m:
         monkeypatch.setattr(sys, "platform", "esp32")
         app, hal = start.start("esp32s3_devkitc", "micropython", m, storage=MemoryStorage())
-        assert hal.neopixel is m["neopixel"].strips[0]
+        assert hal.drivers["neopixel"] is m["neopixel"].strips[0]
         assert "LEDs" not in capsys.readouterr().out
 
 
