@@ -51,6 +51,9 @@ END_CAP = 3
 TURN_CAP = 300
 
 
+# The action ints are made and taken apart by these functions only (the
+# AI and the screens call them, never the arithmetic).
+
 def single(pile, value):
     return SINGLE + pile * VALUES + value - 1
 
@@ -65,6 +68,61 @@ def lay_set(value):
 
 def put(value):
     return PUT + value
+
+
+def is_single(a):
+    return a < RUN
+
+
+def is_run(a):
+    return RUN <= a < TAKE
+
+
+def plays_on_a_pile(a):
+    """A single or a run: the turn's one action (no take)."""
+    return a < TAKE
+
+
+def is_set(a):
+    """Lays a three-of-a-kind (not NO_SET)."""
+    return SET < a < NO_SET
+
+
+def is_put(a):
+    return a > PUT
+
+
+def pile_of(a):
+    """The pile a single or a run goes on (TOKKOME or MAKI)."""
+    return (a - SINGLE) // VALUES if a < RUN else (a - RUN) >> 1
+
+
+def single_value(a):
+    """The value of the card a single plays."""
+    return (a - SINGLE) % VALUES + 1
+
+
+def run_is_down(a):
+    """1 if a run goes down from the pile's top, 0 if up."""
+    return (a - RUN) & 1
+
+
+def set_value(a):
+    """The value of the three-of-a-kind a set action lays; 0 for NO_SET."""
+    return a - SET if a < NO_SET else 0
+
+
+def put_value(a):
+    """The value of the card a put action puts on the arena."""
+    return a - PUT
+
+
+def played_values(a, top):
+    """The values a single or a run on a pile whose top is `top` takes from
+    the hand, in the order laid (None: no such run from `top`)."""
+    if a < RUN:
+        return (single_value(a),)
+    return run_values(top, run_is_down(a))
 
 
 def hand_size(hand):

@@ -226,12 +226,8 @@ class Ctx:
 def after_play(view, a):
     """Hand counts of the seat to move after a single card or a run."""
     h = bytearray(view.hands[view.turn])
-    if a < T.RUN:
-        h[(a - T.SINGLE) % 7 + 1] -= 1
-    else:
-        p, down = divmod(a - T.RUN, 2)
-        for v in T.run_values(view.top(p), down):
-            h[v] -= 1
+    for v in T.played_values(a, view.top(T.pile_of(a))):
+        h[v] -= 1
     return h
 
 
@@ -254,7 +250,7 @@ def ranked_steps(view, seat, st=NORMAL):
     elif view.phase == T.LAY:
         h = bytearray(ctx.hand)
         for a in view.legal_actions():
-            s = 0 if a == T.NO_SET else a - T.SET
+            s = T.set_value(a)
             if s:
                 h[s] -= 3
             best = None
@@ -271,7 +267,7 @@ def ranked_steps(view, seat, st=NORMAL):
     else:
         h = bytearray(ctx.hand)
         for a in view.legal_actions():
-            p = a - T.PUT
+            p = T.put_value(a)
             h[p] -= 1
             out.append((ctx.value(h, ctx.sets_sum, ctx.d), a))
             h[p] += 1
@@ -287,7 +283,7 @@ def immediate(view, seat):
     s = sum(view.sets[seat])
     out = []
     for a in view.legal_actions():
-        if a < T.TAKE:
+        if T.plays_on_a_pile(a):
             val = 10 * (s - T.penalty(after_play(view, a)))
         elif a == T.TAKE:
             hh = bytearray(h)
@@ -299,12 +295,12 @@ def immediate(view, seat):
                 if hh[v] >= 3:
                     val += 20 * v
                     break
-        elif a <= T.NO_SET:
-            val = 10 * (s + (0 if a == T.NO_SET else a - T.SET))
-        else:
+        elif T.is_put(a):
             hh = bytearray(h)
-            hh[a - T.PUT] -= 1
+            hh[T.put_value(a)] -= 1
             val = 10 * (s - T.penalty(hh))
+        else:
+            val = 10 * (s + T.set_value(a))
         out.append((val, a))
     best_first(out)
     return out

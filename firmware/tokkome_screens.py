@@ -102,6 +102,17 @@ def draw_bars(d, values, first, dim=None):
     return w, x0
 
 
+# An event (what the last action did, shown for a while) is a tuple read
+# through these: when it began and ends (ms), whose it was, what it was
+# ("play", "take", "set", "put"), the pile it went to and the card values.
+EV_START = 0
+EV_UNTIL = 1
+EV_SEAT = 2
+EV_KIND = 3
+EV_PILE = 4
+EV_VALUES = 5
+
+
 class UI(GameUI):
     THINKING = None  # the hand fills the bottom rows; the mover's dot blinks
     REFUSALS = (("neither pile", "+1 OR -1"), ("only the Tokkome", "ONLY THE TOKKOME"),
@@ -116,7 +127,7 @@ class UI(GameUI):
         self.opt = 0
         self.flash_kind = None  # what flashes red on an illegal choice
         self.fresh = None  # counts of the cards a take just brought (own turn)
-        self.events = []  # (start, until, seat, kind, pile, values)
+        self.events = []  # what happened last: an event tuple (EV_START...)
         self.anim_until = 0
         self.before = None  # (tokkome, maki, hand counts, sets) before an action
         self.continuing = -1  # a seat in the middle of its take turn
@@ -245,14 +256,11 @@ class UI(GameUI):
         own = self.session.is_human(seat)
         dur = OWN_MS if own else ACT_MS
         self.flash_kind = None
-        if action < T.RUN:
-            p = (action - T.SINGLE) // 7
-            self.event(now, dur, seat, "play", p, [(action - T.SINGLE) % 7 + 1])
-        elif action < T.TAKE:
-            p = (action - T.RUN) // 2
-            top = (tok if p == T.TOKKOME else maki)[-1]
-            vals = list(T.run_values(top, (action - T.RUN) % 2))
-            self.event(now, dur + 300, seat, "play", p, vals)
+        if T.plays_on_a_pile(action):
+            p = T.pile_of(action)
+            pile = tok if p == T.TOKKOME else maki  # as it was before the play
+            vals = list(T.played_values(action, pile[-1] if pile else 0))
+            self.event(now, dur + (300 if T.is_run(action) else 0), seat, "play", p, vals)
         elif action == T.TAKE:
             self.continuing = seat
             # What the take brought into the hand, for the person taking.
@@ -264,16 +272,15 @@ class UI(GameUI):
                 # others whether it held a three of a kind.
                 dur += COMPUTER_PAUSE_MS
             self.event(now, dur + 200, seat, "take", T.TOKKOME, tok)
-        elif action <= T.NO_SET:
-            if action != T.NO_SET:
-                self.event(now, dur + 200, seat, "set", 0, [action - T.SET])
-                if self.fresh is not None:
-                    v = action - T.SET
-                    self.fresh[v] = max(0, self.fresh[v] - 3)
-        else:
+        elif T.is_put(action):
             self.continuing = -1
             self.fresh = None
-            self.event(now, dur, seat, "put", T.TOKKOME, [action - T.PUT])
+            self.event(now, dur, seat, "put", T.TOKKOME, [T.put_value(action)])
+        elif T.is_set(action):
+            v = T.set_value(action)
+            self.event(now, dur + 200, seat, "set", 0, [v])
+            if self.fresh is not None:
+                self.fresh[v] = max(0, self.fresh[v] - 3)
         n = T.hand_size(st.hands[seat])
         if self.cur >= n:
             self.cur = max(0, n - 1)
@@ -282,11 +289,9 @@ class UI(GameUI):
             self.start_reveal(self.anim_until)
 
     def cue(self, seat, action):
-        if action < T.TAKE or action > T.NO_SET:
+        if T.plays_on_a_pile(action) or T.is_put(action):
             return sounds.LAY  # a card or a run played, a card put
-        if action == T.TAKE:
-            return sounds.MOVE
-        return sounds.MOVE if action == T.NO_SET else sounds.SCORE
+        return sounds.SCORE if T.is_set(action) else sounds.MOVE  # a take, no set
 
     def start_reveal(self, at):
         """The final reveal, one seat's page after another from `at`."""
@@ -308,7 +313,7 @@ class UI(GameUI):
         self.anim_until = now + dur
 
     def current_event(self, now):
-        if self.events and now < self.events[0][1]:
+        if self.events and now < self.events[0][EV_UNTIL]:
             return self.events[0]
         return None
 
@@ -375,13 +380,13 @@ class UI(GameUI):
         tok = st.tokkome
         frame = ARENA
         top = tok[-1] if tok else 0
-        if ev is not None and ev[4] == T.TOKKOME and ev[3] in ("play", "take", "put"):
+        if ev is not None and ev[EV_PILE] == T.TOKKOME and ev[EV_KIND] in ("play", "take", "put"):
             if gfx.blink(now, 240):
-                frame = self.mover_colour(ev[2])
-            if ev[3] == "play":
+                frame = self.mover_colour(ev[EV_SEAT])
+            if ev[EV_KIND] == "play":
                 top = self.anim_value(now, ev)
-            elif ev[3] == "take":
-                top = ev[5][-1] if ev[5] and gfx.blink(now, 240) else 0
+            elif ev[EV_KIND] == "take":
+                top = ev[EV_VALUES][-1] if ev[EV_VALUES] and gfx.blink(now, 240) else 0
         if mine and st.phase == T.PLACE:
             # The card about to go on the arena, blinking inside the frame.
             n = len(cards)
@@ -412,9 +417,9 @@ class UI(GameUI):
         # The maki pile.
         frame = MAKI
         top = st.maki[-1]
-        if ev is not None and ev[4] == T.MAKI and ev[3] == "play":
+        if ev is not None and ev[EV_PILE] == T.MAKI and ev[EV_KIND] == "play":
             if gfx.blink(now, 240):
-                frame = self.mover_colour(ev[2])
+                frame = self.mover_colour(ev[EV_SEAT])
             top = self.anim_value(now, ev)
         if mine and st.phase == T.MAIN:
             if browsing and self.pile == T.MAKI or self.chosen_pile() == T.MAKI:
@@ -427,7 +432,7 @@ class UI(GameUI):
         sets = len(st.sets[bottom])
         for i in range(min(sets, 5)):
             g = GOLD
-            if ev is not None and ev[3] == "set" and ev[2] == bottom and i == sets - 1 \
+            if ev is not None and ev[EV_KIND] == "set" and ev[EV_SEAT] == bottom and i == sets - 1 \
                     and gfx.blink(now, 200):
                 g = palette.WHITE
             d.pixel(11, 4 - i, g)
@@ -437,18 +442,15 @@ class UI(GameUI):
 
     def anim_value(self, now, ev):
         """The pile top shown while a play is animated: a run's cards one by one."""
-        vals = ev[5]
-        span = ev[1] - ev[0]
-        i = (now - ev[0]) * len(vals) // span if span > 0 else len(vals) - 1
+        vals = ev[EV_VALUES]
+        span = ev[EV_UNTIL] - ev[EV_START]
+        i = (now - ev[EV_START]) * len(vals) // span if span > 0 else len(vals) - 1
         return vals[min(i, len(vals) - 1)]
 
     def chosen_pile(self):
         if self.options is None:
             return None
-        a = self.options[self.opt]
-        if a < T.RUN:
-            return (a - T.SINGLE) // 7
-        return (a - T.RUN) // 2
+        return T.pile_of(self.options[self.opt])
 
     def draw_seats(self, d, now, ev, bottom):
         """Rows 5-7: a row for every seat but `bottom` (whose hand is at the
@@ -487,7 +489,7 @@ class UI(GameUI):
                 d.pixel(room, y, palette.WHITE)
             for i in range(sets):
                 g = GOLD
-                if ev is not None and ev[3] == "set" and ev[2] == s and i == sets - 1 \
+                if ev is not None and ev[EV_KIND] == "set" and ev[EV_SEAT] == s and i == sets - 1 \
                         and gfx.blink(now, 200):
                     g = palette.WHITE
                 d.pixel(15 - i, y, g)
@@ -520,11 +522,10 @@ class UI(GameUI):
         if mine:
             if self.options is not None:
                 a = self.options[self.opt]
-                if a < T.RUN:
+                if T.is_single(a):
                     marks = [cur]
                 else:
-                    p, down = divmod(a - T.RUN, 2)
-                    marks = self.run_marks(cards, T.run_values(st.top(p), down))
+                    marks = self.run_marks(cards, T.played_values(a, st.top(T.pile_of(a))))
             else:
                 marks = [cur]
                 if st.phase == T.LAY and st.can_lay(cards[cur]):

@@ -22,15 +22,12 @@ def press_action(run, app, a):
     if st.phase == T.LAY and a == T.NO_SET:
         run.run("B")
         return
-    if a < T.RUN:
-        v = (a - T.SINGLE) % 7 + 1
-    elif a < T.TAKE:
-        p, down = divmod(a - T.RUN, 2)
-        v = T.run_values(st.top(p), down)[0]
-    elif a < T.NO_SET:
-        v = a - T.SET
+    if T.plays_on_a_pile(a):
+        v = T.played_values(a, st.top(T.pile_of(a)))[0]
+    elif T.is_set(a):
+        v = T.set_value(a)
     else:
-        v = a - T.PUT
+        v = T.put_value(a)
     move_to(run, ui, cards, cards.index(v))
     run.run("A")
     if ui.options is not None:
@@ -84,12 +81,12 @@ def shots(out):
         if st.phase == T.MAIN and "choose" not in taken:
             cards = ui.hand_cards(st.current_player())
             multi = [i for i in range(len(cards))
-                     if any(o >= T.RUN for o in ui.card_options(cards[i]))
+                     if any(T.is_run(o) for o in ui.card_options(cards[i]))
                      and len(ui.card_options(cards[i])) > 1]
             if multi:
                 move_to(run, ui, cards, multi[0])
                 run.run("A")
-                while ui.options[ui.opt] < T.RUN:
+                while not T.is_run(ui.options[ui.opt]):
                     run.run("RIGHT")
                 run.advance(120)
                 shot("choose")
