@@ -41,6 +41,9 @@ FIGURE_NAMES = ("WWB", "WBB", "BBW", "BWW")  # tips colour first (games.md)
 _VARIANTS = {"standard": (0, 12), "large": (1, 12), "tiles32": (0, 8)}
 
 
+# Actions are made and taken apart by these only (the computer player and
+# the screens call them, never the arithmetic).
+
 def lay_action(cell, pattern):
     return cell * 6 + pattern - 1
 

@@ -29,6 +29,7 @@ All arithmetic is integer; choices depend only on the view and the rng.
 """
 
 from engines_core import tomoe as T
+from engines_core.tomoe import is_turn
 from engines_core.tomoe_board import MOWN, NSEC, SCOL, FIG
 from engines_core.ai_common import finish
 
@@ -254,10 +255,10 @@ def ranked(state, me, rng=None, k=0, turns=True, tie=None):
             ch2 = Chains(geo, b)
             vals = ch2.cell_values(c, me)
             base2 = BIAS - _value(ch2, me)
-            a = T.TURN_BASE + 2 * c
             for d in (0, 1):
-                t = tie[a + d] if tie else rng.below(TIE) if rng else 0
-                x = ((base2 - vals[T.turned(p, d)]) * TIE + t) * SLOT + a + d
+                a = T.turn_action(c, d)
+                t = tie[a] if tie else rng.below(TIE) if rng else 0
+                x = ((base2 - vals[T.turned(p, d)]) * TIE + t) * SLOT + a
                 if not k:
                     out[n] = x
                     n += 1
@@ -288,11 +289,12 @@ def lay_entries(geo, board, supply, me, k, tie, rng, out):
             continue
         vals = ch.cell_values(c, me)
         o8 = 8 * orient[c]
-        a = 6 * c - 1
+        lays = 7 * c
         for p in (1, 2, 3, 4, 5, 6):
             if supply[FIG[o8 + p]]:
-                t = tie[a + p] if tie else rng.below(TIE) if rng else 0
-                x = ((base - vals[p]) * TIE + t) * SLOT + a + p
+                a = _LAY[lays + p]
+                t = tie[a] if tie else rng.below(TIE) if rng else 0
+                x = ((base - vals[p]) * TIE + t) * SLOT + a
                 if not k:
                     out[n] = x
                     n += 1
@@ -369,7 +371,15 @@ def chain_points(geo, board, ch):
     return T.pockets(geo, board, enc)
 
 
-LAYS = T.LAYS
+# T.cell_of, and T.pattern_of a lay or T.direction_of a turn, of every
+# action: hard's search plays and takes back actions by the thousand (the
+# calls would cost it 3% more fuel). Actions from T.TURN_BASE on are turns.
+_CELL = bytes(T.cell_of(a) for a in range(T.NUM_ACTIONS))
+_PATTERN = bytes(T.direction_of(a) if is_turn(a) else T.pattern_of(a)
+                 for a in range(T.NUM_ACTIONS))
+_TURN_BASE = T.TURN_BASE
+# T.lay_action(c, p) at 7 * c + p, for lay_entries.
+_LAY = bytes(T.lay_action(c, p) if p else 0 for c in range(T.MAX_CELLS) for p in range(7))
 
 
 INF = 1 << 28
@@ -493,7 +503,7 @@ class Search:
             for e in first:
                 a1 = e % SLOT
                 undo = _do(board, supply, orient, a1)
-                if a1 < LAYS and (one or state.empty == 1):
+                if not is_turn(a1) and (one or state.empty == 1):
                     moves.append((e // UNIT, len(moves), a1, -1))
                 else:
                     for e2 in self.lays(board, seat, root_seconds):
@@ -519,7 +529,7 @@ class Search:
                     self.supply = sup = list(state.supply)
                     empty = state.empty
                     _do(b, sup, orient, m[2])
-                    if m[2] < LAYS:
+                    if not is_turn(m[2]):
                         empty -= 1
                     if m[3] >= 0:
                         _do(b, sup, orient, m[3])
@@ -542,24 +552,23 @@ class Search:
 
 def _do(board, supply, orient, a):
     """Play action a on a bare board; returns what _undo needs."""
-    if a >= LAYS:
-        c = (a - LAYS) >> 1
+    c = _CELL[a]
+    if a >= _TURN_BASE:
         old = board[c]
-        board[c] = T.turned(old, a & 1)
+        board[c] = T.turned(old, _PATTERN[a])
         return old
-    c = a // 6
-    q = a - 6 * c + 1
+    q = _PATTERN[a]
     board[c] = q
     supply[FIG[8 * orient[c] + q]] -= 1
     return 0
 
 
 def _undo(board, supply, orient, a, old):
-    if a >= LAYS:
-        board[(a - LAYS) >> 1] = old
+    c = _CELL[a]
+    if a >= _TURN_BASE:
+        board[c] = old
         return
-    c = a // 6
-    supply[FIG[8 * orient[c] + a - 6 * c + 1]] += 1
+    supply[FIG[8 * orient[c] + _PATTERN[a]]] += 1
     board[c] = 0
 
 

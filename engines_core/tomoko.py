@@ -27,6 +27,10 @@ NO_CARD = 255
 SIDE_NAMES = "NESW"
 
 
+# Actions and entries are made and taken apart by these only (the computer
+# players and the screens call them, never the arithmetic); entries: at the
+# end of this module.
+
 def action_of(colour, entry):
     """Action number for pushing a ball of `colour` (DARK/LIGHT) at `entry`."""
     return (colour - 1) * ENTRIES + entry
@@ -38,6 +42,7 @@ def colour_of(action):
 
 def entry_of(action):
     return action % ENTRIES
+
 
 
 def _make_lines():
@@ -753,3 +758,24 @@ class Tomoko(Game):
         c = "dark" if colour_of(action) == DARK else "light"
         e = entry_of(action)
         return "%s %s%d" % (c, SIDE_NAMES[e // SIZE], e % SIZE + 1)
+
+
+# Entries: the sides of the board, and how an entry number is made.
+TOP = 0
+RIGHT = 1
+BOTTOM = 2
+LEFT = 3
+
+
+def entry_at(side, line):
+    """The entry on `side` (TOP, RIGHT, BOTTOM, LEFT) pushing along `line`."""
+    return side * SIZE + line
+
+
+def side_of(entry):
+    return entry // SIZE
+
+
+def line_of(entry):
+    """Which line of its side an entry pushes along (0-4)."""
+    return entry % SIZE

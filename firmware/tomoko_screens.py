@@ -29,8 +29,10 @@ NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 END_WORDS = {"cap": (str(T.MOVE_CAP), "PUSHES"), "cards": ("NO", "CARDS")}
 ORDINALS = ("", "1ST", "2ND", "3RD", "4TH")
 
-# The gutter, clockwise: N0..N4, E0..E4, S4..S0, W4..W0 (entry numbers).
-RING = tuple(range(0, 5)) + tuple(range(5, 10)) + tuple(range(14, 9, -1)) + tuple(range(19, 14, -1))
+# The gutter's entries, clockwise: N0..N4, E0..E4, S4..S0, W4..W0.
+RING = tuple([T.entry_at(T.TOP, k) for k in range(5)] + [T.entry_at(T.RIGHT, k) for k in range(5)]
+             + [T.entry_at(T.BOTTOM, k) for k in range(4, -1, -1)]
+             + [T.entry_at(T.LEFT, k) for k in range(4, -1, -1)])
 
 
 def cell_xy(i):
@@ -40,7 +42,7 @@ def cell_xy(i):
 
 def entry_pixels(e):
     """The two gutter LEDs in front of entry e."""
-    side, k = divmod(e, 5)
+    side, k = T.side_of(e), T.line_of(e)
     p = 1 + 2 * k
     if side == 0:
         return ((p, 0), (p + 1, 0))
@@ -53,7 +55,7 @@ def entry_pixels(e):
 
 def move_cursor(e, button):
     """The entry the cursor goes to from `e` when `button` is pressed."""
-    side, k = divmod(e, 5)
+    side, k = T.side_of(e), T.line_of(e)
     along = {0: (B.LEFT, B.RIGHT), 1: (B.UP, B.DOWN), 2: (B.LEFT, B.RIGHT), 3: (B.UP, B.DOWN)}[side]
     if button in along:
         # Along the side; past the end, round the corner (clockwise order).
@@ -63,7 +65,7 @@ def move_cursor(e, button):
         i = RING.index(e)
         return RING[(i + (1 if forward else -1)) % 20]
     # Across the board: the other end of the same line.
-    return ((side + 2) % 4) * 5 + k
+    return T.entry_at((side + 2) % 4, k)
 
 
 class UI(GameUI):
@@ -71,7 +73,7 @@ class UI(GameUI):
 
     def __init__(self, session):
         GameUI.__init__(self, session)
-        self.cursor = 17  # W3: the middle of the left side
+        self.cursor = T.entry_at(T.LEFT, 2)  # W3: the middle of the left side
         self.colour = T.DARK
         self.before = None
         self.push_until = 0
@@ -254,7 +256,7 @@ class UI(GameUI):
         for i in moving:
             board[i] = 0
         self.draw_board(d, board)
-        dx, dy = ((0, 1), (-1, 0), (0, -1), (1, 0))[e // 5]
+        dx, dy = ((0, 1), (-1, 0), (0, -1), (1, 0))[T.side_of(e)]
         x, y = cell_xy(line[0])
         d.rect(x - dx, y - dy, 2, 2, BALL[T.colour_of(a)])
         for i in moving:
