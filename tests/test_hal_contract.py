@@ -54,12 +54,21 @@ def simulator_hal():
     yield sim_hal.make_hal(fake_clock=True)
 
 
+@contextlib.contextmanager
+def web_hal():
+    from hal import web_hal
+    from hal.clock import FakeClock
+    from tests.test_web_hal import FakeArea, FakePage
+    yield web_hal.make_hal(FakePage(), FakeArea(), clock=FakeClock())
+
+
 # (name, builder, (platform, board) device/start.py boots it as, or None)
 BACKENDS = [
     ("micropython", micropython_hal, ("micropython", "pico")),
     ("circuitpython", circuitpython_hal, ("circuitpython", "feather_rp2040")),
     ("blinka", blinka_hal, ("blinka", "raspberry_pi")),
     ("simulator", simulator_hal, None),
+    ("web", web_hal, None),
 ]
 BOOTED = [(name, how) for name, _, how in BACKENDS if how is not None]
 
