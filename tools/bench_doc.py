@@ -649,6 +649,15 @@ def _reference(r, games, w):
         f = x["fuel"].get(level, {})
         return _fmt(f["median"]) if "median" in f else "-"
     _duel_table(games, "reference", w, work)
+    beaten = [g for g, x in games.items()
+              if [d.get("a_rate", 0) >= 0.95 for d in x.get("reference", [])
+                  if d.get("a") in ("normal", "hard")] == [True, True]]
+    if beaten:
+        w("In %s both `normal` and `hard` win at least 95%% of their games: there `%s` is too"
+          % (" and ".join(beaten), ref))
+        w("weak to tell them apart, and a reference with more iterations would be needed to")
+        w("follow those levels' strength.")
+        w("")
 
 
 def _seed_range(r):
