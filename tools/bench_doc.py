@@ -572,7 +572,7 @@ def render(r, docs=None):
     w("## Engine speed in CPython, and state size")
     w("")
     w("Uniformly random legal actions from the start to the end of a game (one")
-    w("core), and the size of `serialize()` sampled along the way.")
+    w("core, timed in CPU time), and the size of `serialize()` sampled along the way.")
     w("")
     w("| Game | Random playouts / s | Actions / s | State bytes (median) | State bytes (max) |")
     w("| --- | --- | --- | --- | --- |")
