@@ -225,8 +225,9 @@ def markdown(result):
     """docs/benchmarks-pico.md, which tools/bench_doc.py puts in docs/benchmarks.md
     under "An emulated Pico, real firmware"."""
     rows = ["`python -m tools.bench_pico --whole-games --out docs/pico-bench.json`, then",
-            "`--markdown-from docs/pico-bench.json > docs/benchmarks-pico.md` (about 40",
-            "minutes on a free core): the official MicroPython v1.27.0 for the Raspberry Pi",
+            "`--markdown-from docs/pico-bench.json > docs/benchmarks-pico.md` (about 15",
+            "minutes on a free core, and 20-40 more for each whole game while other work",
+            "shared this 2-core machine): the official MicroPython v1.27.0 for the Raspberry Pi",
             "Pico with the project flashed by `./tools/flash`, in an emulated RP2040",
             "(`tools/pico_emu.py`, docs/hardware.md). Times are on the emulated clock, so",
             "they do not depend on the machine that runs the emulator. A frame is",
@@ -268,7 +269,7 @@ def markdown(result):
                         h["median"] / 1e3, h["max"] / 1e3, h["n"]))
     whole = [(g, r["whole_game"]) for g, r in result["games"].items() if "whole_game" in r]
     if whole:
-        rows += ["", "A whole game of `%s` players at full effort (a search that runs out of "
+        rows += ["", "A whole game of `%s` players at full effort (a search that runs out of"
                  % whole[0][1]["level"],
                  "memory ends the run instead of retrying with less), seed %d, through the App"
                  % whole[0][1]["seed"],
