@@ -213,13 +213,15 @@ def play_games_restarting(names, kinds_of, heap):
         assert restarts <= len(names), "restart loop: " + out[-2000:]
 
 
-@pytest.mark.parametrize("heap", ["128k", CIRCUITPYTHON_HEAP])
+@pytest.mark.parametrize("heap", ["136k", CIRCUITPYTHON_HEAP])
 def test_every_game_one_after_another_on_one_device(heap):
     """The menu forgets a finished game's modules; when what is left of the
     heap is too broken up for the next game anyway, the board restarts into a
     clean one and the chosen game starts there. Every game in turn plays to
-    the end in a heap a little larger than the biggest one needs (112 KB,
-    docs/benchmarks.md)."""
+    the end in a heap a little larger than the biggest one needs (Tomoko's
+    `normal` seats: 128 KB in the harness over 30 seeds, docs/benchmarks.md).
+    At exactly 128 KB it passed or failed with where the checkout lay on the
+    host (16 bytes of heap apart), so it had no margin at all."""
     names = games.playable()
     out, restarts = play_games_restarting(
         names, lambda n: ["normal"] * registry.game_class(n).MIN_PLAYERS, heap)
