@@ -29,6 +29,7 @@ import statistics
 import sys
 import time
 
+from engines_core.players import LEVELS  # the order levels are listed in
 from tools import mpy_check, mpy_runtime
 from tools.fuel import BUDGET, WIRE_MS_16x16, calibrate, ms_on_rp2040
 
@@ -268,7 +269,6 @@ PAIRS = (("easy", "random"), ("normal", "random"), ("hard", "random"),
 # The yardstick every level plays against (tools/reference_player.py): it
 # stays the same while the computer players change (a quick run's is cheaper).
 REFERENCE = "ref:100"
-LEVEL_ORDER = ("random", "easy", "normal", "hard")
 
 
 def win_rate(game, a, b, games, first_seed):
@@ -489,7 +489,7 @@ def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
         else:
             g["win_rates"].append(r)
     for g in result["games"].values():
-        g["reference"].sort(key=lambda d: LEVEL_ORDER.index(d["a"]))
+        g["reference"].sort(key=lambda d: LEVELS.index(d["a"]))
     say("pipeline, frames, start-up, playouts")
     result["pipeline"] = pipeline_fuel(cal)
     for game in games:
