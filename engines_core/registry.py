@@ -1,46 +1,44 @@
-"""Which games exist, where their engine and computer player live, and what
-a menu needs to offer them (player counts, variants).
+"""Which games exist, and what a menu needs to offer them.
 
-Modules are imported on first use, so a device only loads the game it plays:
-listing the games, their player counts and variants imports no engine (tests
-check these facts against the engine classes).
+A game NAME is four modules: its facts (engines_core/NAME_facts.py: title,
+player counts, variants, menu icon, keys; data only), its engine
+(engines_core/NAME.py), its computer players (engines_core/NAME_ai.py) and
+its screens (firmware/NAME_screens.py). Listing the games and their facts
+imports no engine; the others are imported on first use, so a device only
+loads the game it plays. Of the facts modules, only the one asked for last
+and those of loaded engines stay in RAM: the menu shows one game at a time.
 """
 
-_ALL = 0b11100  # 2, 3 or 4 players (bit n: playable with n players)
-
-# name -> (engine module, engine class, computer-player module, title,
-#          fewest players, most players,
-#          ((variant, player counts as bits, what the menu calls it), ...))
-# Add a game at the end: a save names its game by its place here. Names and
-# variants are lower-case letters and digits (variants may join words with
-# "+"), at most 12 and 24 characters, as settings files keep them; titles and
-# variant labels use the 3x5 font's characters; at most 4 players (there are
-# 4 seat colours). Tests check all of it (tests/test_firmware.py).
-GAMES = (
-    ("tomoko", "engines_core.tomoko", "Tomoko", "engines_core.tomoko_ai", "TOMOKO", 2, 4,
-     (("standard", _ALL, "BASIC"), ("quick", _ALL, "QUICK"), ("teams", 1 << 4, "TEAMS"),
-      ("open", _ALL, "OPEN"), ("quick+teams", 1 << 4, "QUICK TEAMS"),
-      ("quick+open", _ALL, "QUICK OPEN"))),
-    ("tomoe", "engines_core.tomoe", "Tomoe", "engines_core.tomoe_ai", "TOMOE", 2, 2,
-     (("standard", _ALL, "SMALL"), ("large", _ALL, "LARGE"), ("tiles32", _ALL, "32 TILES"))),
-    ("tokkome", "engines_core.tokkome", "Tokkome", "engines_core.tokkome_ai", "TOKKOME", 3, 4,
-     (("standard", _ALL, "BASIC"),)),
-    ("toncc", "engines_core.toncc", "Toncc", "engines_core.toncc_ai", "TONCC", 3, 3,
-     (("standard", _ALL, "3 CHALLENGES"), ("short", _ALL, "1 CHALLENGE"))),
-)
-NAMES = tuple(g[0] for g in GAMES)
-
-
-def _entry(name):
-    for g in GAMES:
-        if g[0] == name:
-            return g
-    raise ValueError("unknown game %r (have: %s)" % (name, ", ".join(NAMES)))
+# Add a game at the end: a save names its game by its place here. Names are
+# lower-case letters and digits, at most 12 characters, as settings files
+# keep them (tests/test_firmware.py checks every game's facts).
+NAMES = ("tomoko", "tomoe", "tokkome", "toncc")
 
 
 def check(name):
     """Raise ValueError naming the games if `name` is not one of them."""
-    _entry(name)
+    if name not in NAMES:
+        raise ValueError("unknown game %r (have: %s)" % (name, ", ".join(NAMES)))
+
+
+def engine_module(name):
+    """The engine's module name, e.g. "engines_core.tomoko"."""
+    check(name)
+    return "engines_core." + name
+
+
+def facts(name):
+    """The facts module of game `name` (facts(name).TITLE ...); ValueError
+    naming the games if there is no such game. Loading one forgets the facts
+    of the other games whose engine is not loaded (a few hundred bytes each)."""
+    import sys
+    modname = engine_module(name) + "_facts"
+    if modname not in sys.modules:
+        for other in NAMES:
+            engine = "engines_core." + other
+            if other != name and engine not in sys.modules:
+                forget(engine + "_facts")
+    return load(modname)
 
 
 def load(modname):
@@ -52,48 +50,45 @@ def load(modname):
         # compact its heap).
         import gc
         gc.collect()
-    mod = __import__(modname)
-    for part in modname.split(".")[1:]:
-        mod = getattr(mod, part)
-    return mod
+    __import__(modname)
+    return sys.modules[modname]  # not the package's attribute: forget() drops that
 
 
 def game_class(name):
     """The engine class of a game, e.g. game_class('tomoko')(2, 'standard', 7)."""
-    g = _entry(name)
-    return getattr(load(g[1]), g[2])
+    return getattr(load(engine_module(name)), facts(name).CLASS)
 
 
 def ai_module(name):
-    return load(_entry(name)[3])
+    return load(engine_module(name) + "_ai")
 
 
 def title(name):
-    return _entry(name)[4]
+    return facts(name).TITLE
 
 
 def players(name):
     """(fewest, most) players of a game, without importing its engine."""
-    g = _entry(name)
-    return g[5], g[6]
+    return facts(name).PLAYERS
 
 
 def variants(name):
     """Every variant of a game, with any number of players."""
-    return [v[0] for v in _entry(name)[7]]
+    return list(facts(name).VARIANTS)
 
 
 def variants_for(name, num_players):
     """The variants a game offers with this many players (the engine's
     `variants_for`, without importing it)."""
-    return [v[0] for v in _entry(name)[7] if v[1] >> num_players & 1]
+    f = facts(name)
+    return [v for v, n in zip(f.VARIANTS, f.VARIANT_PLAYERS) if n >> num_players & 1]
 
 
 def variant_label(name, variant):
     """What the menu calls a variant, e.g. 'QUICK OPEN'."""
-    for v in _entry(name)[7]:
-        if v[0] == variant:
-            return v[2]
+    f = facts(name)
+    if variant in f.VARIANTS:
+        return f.VARIANT_LABELS[f.VARIANTS.index(variant)]
     return variant.upper()
 
 
@@ -131,18 +126,25 @@ def probe(modname):
     except ImportError:
         return False
     if not loaded:
-        sys.modules.pop(modname, None)
-        parent, leaf = modname.rsplit(".", 1)
-        try:
-            delattr(sys.modules[parent], leaf)
-        except (KeyError, AttributeError):
-            pass
+        forget(modname)
     return True
+
+
+def forget(modname):
+    """Drop `modname` from sys.modules and its package, so its RAM goes back
+    to the heap once nothing else holds it (no error if it is not loaded)."""
+    import sys
+    sys.modules.pop(modname, None)
+    parent, leaf = modname.rsplit(".", 1)
+    try:
+        delattr(sys.modules[parent], leaf)
+    except (KeyError, AttributeError):
+        pass
 
 
 def available():
     """Names of the games whose engine is installed on this build."""
-    return [g[0] for g in GAMES if installed(g[1])]
+    return [n for n in NAMES if installed(engine_module(n))]
 
 
 def new_game(name, num_players, variant="standard", seed=1):

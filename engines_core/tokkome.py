@@ -20,6 +20,7 @@ by the same seat:
 from engines_core.game import Game, TERMINAL, CorruptState
 from engines_core.prng import Rng
 from engines_core.codec import read_header, write_header
+from engines_core import tokkome_facts as F
 
 VALUES = 7
 COPIES = 5
@@ -159,10 +160,9 @@ def counts_of(cards):
 class Tokkome(Game):
     """Tokkome for 3-4 players."""
 
-    NAME = "tokkome"
-    MIN_PLAYERS = 3
-    MAX_PLAYERS = 4
-    VARIANTS = ("standard",)
+    NAME = F.NAME
+    MIN_PLAYERS, MAX_PLAYERS = F.PLAYERS
+    VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
     VERSION = 1
     TAG = b"KM"

@@ -21,6 +21,7 @@ from engines_core.codec import read_header, write_header
 from engines_core import tomoe_board as TB
 from engines_core.tomoe_board import NSEC, SCOL, SMID, MOWN, TOWN, STIPS, TOUCHK, OTHERS, \
     TOUCHERS, FIG, rot_cw, rot_ccw, figure_of
+from engines_core import tomoe_facts as F
 
 WHITE = TB.WHITE
 BLACK = TB.BLACK
@@ -371,10 +372,9 @@ class Tomoe(Game):
     """Tomoe for 2 players; variants: standard (small board, 48 tiles),
     large (36-cell board, 48 tiles), tiles32 (small board, 32 tiles)."""
 
-    NAME = "tomoe"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 2
-    VARIANTS = ("standard", "large", "tiles32")
+    NAME = F.NAME
+    MIN_PLAYERS, MAX_PLAYERS = F.PLAYERS
+    VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
     VERSION = 3  # 2: the large board is four rows of nine cells; 3: the common header
     TAG = b"TE"

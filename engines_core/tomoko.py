@@ -12,6 +12,7 @@ from engines_core.game import Game, TERMINAL, CorruptState, IllegalAction
 from engines_core.prng import Rng
 from engines_core.codec import read_header, write_header
 from engines_core.tomoko_deck import CARDS
+from engines_core import tomoko_facts as F
 
 SIZE = 5
 CELLS = 25
@@ -245,10 +246,9 @@ def undo_masks(dark, full, prev_dark, prev_full):
 class Tomoko(Game):
     """Tomoko for 2-4 players; variants: quick, teams (4 players), open, and combinations."""
 
-    NAME = "tomoko"
-    MIN_PLAYERS = 2
-    MAX_PLAYERS = 4
-    VARIANTS = ("standard", "quick", "teams", "open", "quick+teams", "quick+open")
+    NAME = F.NAME
+    MIN_PLAYERS, MAX_PLAYERS = F.PLAYERS
+    VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
     VERSION = 2  # 2: the places of a game played on
     OLDEST_VERSION = 1

@@ -17,6 +17,7 @@ from engines_core.game import Game, TERMINAL, CorruptState
 from engines_core.prng import Rng
 from engines_core.codec import read_header, write_header
 from engines_core.toncc_regions import REGIONS
+from engines_core import toncc_facts as F
 
 RED = 0
 YELLOW = 1
@@ -199,10 +200,9 @@ CHALLENGES = {"standard": 3, "short": 1}  # challenges a game lasts, by variant
 class Toncc(Game):
     """Tóncc for exactly 3 players; variants: standard (3 challenges), short (1)."""
 
-    NAME = "toncc"
-    MIN_PLAYERS = 3
-    MAX_PLAYERS = 3
-    VARIANTS = ("standard", "short")
+    NAME = F.NAME
+    MIN_PLAYERS, MAX_PLAYERS = F.PLAYERS
+    VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
     VERSION = 1
     TAG = b"TC"

@@ -255,7 +255,7 @@ class Menu(Screen):
     def draw_extra(self, d, line, now):
         st = self.app.settings
         if line in (_GAME, _RESUME) and self.games:
-            icon = games.ICONS.get(self.saved.game if line == _RESUME else st.game)
+            icon = games.icon(self.saved.game if line == _RESUME else st.game)
             if icon:
                 gfx.glyph_rows(d, 1, 11, icon[0], icon[1])
         elif line == _BRIGHT:

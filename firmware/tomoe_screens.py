@@ -33,12 +33,13 @@ turns it, B cancels. Refused choices flash the cell red with a sound.
 
 from hal import buttons as B
 from engines_core import tomoe as T
+from engines_core import tomoe_facts as F
 from engines_core import tomoe_board as TB
 from engines_core.tomoe_board import TOWN
 from firmware.game_ui import GameUI
 from firmware import gfx, palette, sounds
 
-COL = (0xFFE0A0, 0x2040FF)  # white, black (blue)
+COL = F.SEAT_COLOURS  # white, black (blue)
 TIP = (palette.scale(COL[0], 38), palette.scale(COL[1], 55))
 RIM = (palette.scale(COL[0], 22), palette.scale(COL[1], 35))
 EMPTY = 0x161616  # an empty triangle: one faint dot in its centre

@@ -453,7 +453,7 @@ def test_the_menu_loads_no_game_until_one_starts():
 
 @pytest.mark.parametrize("name", games.playable())
 def test_every_game_has_a_menu_icon_in_its_own_colours(name):
-    rows, colours = games.ICONS[name]
+    rows, colours = games.icon(name)
     assert rows and all(len(r) <= 8 for r in rows) and len(rows) <= 4
     assert set(colours) <= set("".join(rows))
     # The icon's colours are the game's own (its screens module's palette).
@@ -479,7 +479,7 @@ def test_the_menu_shows_each_seat_in_the_colour_the_game_gives_it(name):
         ui = games.ui_class(name)(Session(name, ["human"] * n, "standard", seed))
         seen.add(tuple(ui.seat_colour(s) for s in range(n)))
     if len(seen) > 1:  # drawn at the start: the menu keeps P1-P4's colours
-        assert name not in games.SEAT_COLOURS
+        assert registry.facts(name).SEAT_COLOURS is None
         want = palette.PLAYERS[:n]
     else:
         want = seen.pop()
@@ -509,12 +509,57 @@ def test_every_registered_game_fits_the_firmware(name):
         assert all(ch in font.GLYPHS for ch in label), (name, label)
 
 
+FACT_NAMES = ("NAME", "TITLE", "CLASS", "PLAYERS", "VARIANTS", "VARIANT_PLAYERS", "VARIANT_LABELS",
+              "ICON", "SEAT_COLOURS", "HELP")
+
+
+@pytest.mark.parametrize("name", registry.NAMES)
+def test_every_games_facts_are_whole(name):
+    """engines_core/NAME_facts.py: every fact, its own name, the engine class
+    it names, one player-count mask and one label per variant, the players
+    in order."""
+    f = registry.facts(name)
+    assert sorted(k for k in vars(f) if k.isupper()) == sorted(FACT_NAMES)
+    assert f.NAME == name and registry.game_class(name).__name__ == f.CLASS
+    assert len(f.VARIANTS) == len(f.VARIANT_PLAYERS) == len(f.VARIANT_LABELS) >= 1
+    assert f.VARIANTS[0] == "standard"  # what a game started without a variant plays
+    assert f.PLAYERS[0] <= f.PLAYERS[1]
+    assert all(m & ~0b11100 == 0 and m for m in f.VARIANT_PLAYERS)  # 2, 3 or 4 players
+    assert f.SEAT_COLOURS is None or len(f.SEAT_COLOURS) >= f.PLAYERS[1]
+
+
+def test_the_menu_keeps_one_games_facts_in_ram(monkeypatch):
+    """Browsing the games loads each one's facts as it shows and forgets the
+    one before (a few hundred bytes each on the device), except the facts of
+    a loaded engine, which holds them anyway (a second copy would be waste)."""
+    import sys
+    for name in registry.NAMES:  # nothing of a game loaded, as on a device at power-on
+        monkeypatch.delitem(sys.modules, "engines_core." + name, raising=False)
+        monkeypatch.delitem(sys.modules, "engines_core.%s_facts" % name, raising=False)
+    for name in registry.NAMES:
+        registry.facts(name)
+        loaded = [n for n in registry.NAMES if "engines_core.%s_facts" % n in sys.modules]
+        assert loaded == [name]
+    engine = sys.modules.setdefault("engines_core.tomoe", registry.__class__("engines_core.tomoe"))
+    registry.facts("tomoe")
+    registry.facts("toncc")  # the engine of tomoe is loaded: its facts stay
+    assert engine is sys.modules["engines_core.tomoe"]
+    assert "engines_core.tomoe_facts" in sys.modules and "engines_core.tomoko_facts" not in sys.modules
+
+
+def test_an_unknown_game_has_no_facts():
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
+        registry.facts("chess")
+    assert games.icon("chess") is None and games.help_page("chess", 3) == ("HOLD B: PAUSE", 1)
+    assert games.seat_colour("chess", 1) == palette.PLAYERS[1]
+
+
 @pytest.mark.parametrize("name", games.playable())
 def test_every_game_names_its_keys_in_the_font(name):
     """The HELP pages (menu and pause) are "KEY: WHAT IT DOES", drawable in
     the 3x5 font, and name the look (hold A) and the pause (hold B)."""
     from firmware import font
-    pages = games.HELP[name]
+    pages = registry.facts(name).HELP
     assert len(pages) >= 4, name
     for page in pages:
         assert ":" in page and all(ch in font.GLYPHS for ch in page), (name, page)
@@ -529,7 +574,7 @@ def test_menu_help_line_pages_through_the_chosen_games_keys():
     menu = app.screen
     run.run("UP")  # the last line
     assert menu.lines()[menu.line] == "HELP"
-    pages = games.HELP[app.settings.game]
+    pages = registry.facts(app.settings.game).HELP
     shown = []
     for i in range(len(pages)):
         shown.append(menu.describe("HELP")[1])
@@ -540,7 +585,7 @@ def test_menu_help_line_pages_through_the_chosen_games_keys():
     assert shown == list(pages)
     assert menu.describe("HELP")[1] == pages[0]  # and round again
     run.run("DOWN,RIGHT,UP")  # another game: its own keys, from the first
-    assert menu.describe("HELP")[1] == games.HELP[app.settings.game][0]
+    assert menu.describe("HELP")[1] == registry.facts(app.settings.game).HELP[0]
 
 
 def test_pause_menu_goes_on_quits_or_shows_the_keys():
@@ -551,7 +596,7 @@ def test_pause_menu_goes_on_quits_or_shows_the_keys():
     run.run("B:long")
     assert play.paused
     run.run("DOWN,DOWN")  # GO ON -> QUIT -> HELP
-    pages = games.HELP["tomoko"]
+    pages = registry.facts("tomoko").HELP
     run.run("RIGHT,A")  # both turn the page; nothing else happens
     assert app.screen is play and play.paused and play.help == 2
     run.run("LEFT")

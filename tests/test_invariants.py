@@ -156,7 +156,7 @@ def test_the_registry_knows_players_and_variants_without_the_engine(name):
     assert registry.players(name) == (cls.MIN_PLAYERS, cls.MAX_PLAYERS)
     for n in range(cls.MIN_PLAYERS, cls.MAX_PLAYERS + 1):
         assert registry.variants_for(name, n) == cls.variants_for(n)
-    listed = [v[0] for v in registry.GAMES[registry.NAMES.index(name)][7]]
+    listed = registry.variants(name)
     assert listed == list(cls.VARIANTS)
     labels = [registry.variant_label(name, v) for v in listed]
     assert all(labels) and len(set(labels)) == len(labels)

@@ -47,9 +47,10 @@ def imports_of(path):
 def loaded_by_name():
     """The modules the game loaders import by a name they build."""
     engines, screens = [], []
-    for g in registry.GAMES:
-        engines += [g[1], g[3]]
-        screens.append("firmware.%s_screens" % g[0])
+    for name in registry.NAMES:
+        engine = registry.engine_module(name)
+        engines += [engine, engine + "_ai", engine + "_facts"]
+        screens.append("firmware.%s_screens" % name)
     return {"engines_core.registry": engines, "firmware.games": screens}
 
 

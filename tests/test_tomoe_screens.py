@@ -361,5 +361,5 @@ def test_menu_icon_and_variant_names():
     from firmware import games
     assert [registry.variant_label("tomoe", v) for v in ("standard", "large", "tiles32")] == [
         "SMALL", "LARGE", "32 TILES"]
-    rows, colours = games.ICONS["tomoe"]
+    rows, colours = games.icon("tomoe")
     assert all(set(row) <= set(colours) | {"."} for row in rows)
