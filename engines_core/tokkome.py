@@ -164,6 +164,7 @@ class Tokkome(Game):
     MIN_PLAYERS, MAX_PLAYERS = F.PLAYERS
     VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
+    ACTION_LAYOUT = ("SINGLE", "RUN", "SET", "PUT")
     VERSION = 1
     TAG = b"KM"
 

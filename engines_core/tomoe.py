@@ -376,6 +376,7 @@ class Tomoe(Game):
     MIN_PLAYERS, MAX_PLAYERS = F.PLAYERS
     VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
+    ACTION_LAYOUT = ("LAYS",)
     VERSION = 3  # 2: the large board is four rows of nine cells; 3: the common header
     TAG = b"TE"
 

@@ -7,16 +7,22 @@ import os
 
 import pytest
 
-from engines_core import tokkome as K, tomoe as E, tomoko as T
+from engines_core import registry, tokkome as K, tomoe as E, tomoko as T
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Names only arithmetic on an action int needs: where in the numbering a
 # kind of action starts. Engines export them for their own use and tests.
-LAYOUT = {
-    "engines_core.tokkome": ("SINGLE", "RUN", "SET", "PUT"),
-    "engines_core.tomoe": ("LAYS",),
-}
+LAYOUT = {registry.engine_module(n): registry.game_class(n).ACTION_LAYOUT
+          for n in registry.NAMES}
+
+
+@pytest.mark.parametrize("modname", sorted(LAYOUT))
+def test_each_engines_action_layout_names_its_own_offsets(modname):
+    """ACTION_LAYOUT (the engine class's) names int constants of the engine's module."""
+    import importlib
+    mod = importlib.import_module(modname)
+    assert all(isinstance(getattr(mod, n), int) for n in LAYOUT[modname]), modname
 
 
 def test_tokkome_actions_come_apart_into_what_made_them():

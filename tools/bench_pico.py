@@ -32,12 +32,13 @@ import statistics
 import sys
 import tempfile
 
+from engines_core import registry
 from tools.mpy_guests import FULL_EFFORT
 from tools.pico_board import (board_from, computers_only, field, flashed_image, press_all,
                                wait_line)
 from tools.pico_emu import Pico, mpremote, firmware_files, WHERE_TO_GET
 
-GAMES = ("tomoko", "tomoe", "tokkome", "toncc")
+GAMES = registry.NAMES
 SEED = 4242  # away from the seeds the tests use
 
 # Runs on the device after Ctrl-C: one game's frames in a person's turn.
