@@ -848,3 +848,19 @@ def test_a_press_begun_while_the_next_name_shows_does_not_move():
     assert st.moves == 1 and play.phase == HUMAN
     run.run("A")
     assert st.moves == 2
+
+
+def test_the_readmes_game_table_gives_each_games_player_counts():
+    """The README's table of games says what each game's facts say: the
+    players column is "fewest-most" (or one number), a row per game."""
+    import os
+    import re
+    path = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "README.md")
+    with open(path, encoding="utf-8") as f:
+        rows = dict(re.findall(r"^\| \*\*(\S+)\*\* \| ([0-9-]+) \|", f.read(), re.M))
+    shown = {title.replace("ó", "o").upper(): players for title, players in rows.items()}
+    want = {}
+    for name in registry.NAMES:
+        lo, hi = registry.players(name)
+        want[registry.title(name)] = str(lo) if lo == hi else "%d-%d" % (lo, hi)
+    assert shown == want
