@@ -199,7 +199,26 @@ def setup(board_name=None, plat=None, modules=None, storage=None):
     if plat != "blinka":  # a Raspberry Pi has the memory: nothing to restart for
         hal.restart = lambda: planned_restart(hal.storage, be, modules)
     hal.log = console_line
+    # The board keeps its settings; the rest of `boards` (defaults, checks,
+    # detection) and the board's file are not needed again: 8 KB of RAM.
+    for name in ("boards." + board.NAME, "boards._check", "boards"):
+        forget(name)
     return board, hal
+
+
+def forget(modname):
+    """Drop a module from sys.modules and its package (freed once nothing
+    holds it; imported afresh if asked for again). Not on CPython (a Pi, the
+    tests), where RAM is plenty and tests hold the modules' classes."""
+    if sys.implementation.name == "cpython":
+        return
+    sys.modules.pop(modname, None)
+    if "." in modname:
+        parent, leaf = modname.rsplit(".", 1)
+        try:
+            delattr(sys.modules[parent], leaf)
+        except (KeyError, AttributeError):
+            pass
 
 
 def console_line(text):
@@ -254,6 +273,8 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
     try:
         from firmware.main import boot
         app = boot(hal)
+        del boot
+        forget("firmware.main")  # booted: its RAM goes to the games
     finally:
         if not early:
             arm()

@@ -130,6 +130,15 @@ def probe(modname):
     return True
 
 
+def release(modname):
+    """forget(modname) on a microcontroller's Python (MicroPython,
+    CircuitPython), where its RAM matters; CPython keeps it, as a test that
+    imported its classes expects them to stay the ones in use."""
+    import sys
+    if sys.implementation.name != "cpython":
+        forget(modname)
+
+
 def forget(modname):
     """Drop `modname` from sys.modules and its package, so its RAM goes back
     to the heap once nothing else holds it (no error if it is not loaded)."""

@@ -2,10 +2,14 @@
 
 import gc
 
+from engines_core import registry
 from firmware.settings import Settings
-from firmware.stats import Stats
 from firmware import saves
 from hal import buttons as B
+
+# Modules only the menu uses, forgotten while a game plays (the menu imports
+# them again): their RAM goes to the game's computer players.
+MENU_ONLY = ("firmware.menu", "firmware.launch", "firmware.stats")
 
 FRAME_MS = 30  # ~33 frames a second at most; the wire takes 8 ms per frame
 
@@ -16,7 +20,7 @@ class App:
     def __init__(self, hal, settings=None):
         self.hal = hal
         self.settings = settings or Settings.load(hal.storage)
-        self.stats = Stats.load(hal.storage)
+        self._stats = None  # loaded when the menu or a game's end needs it
         self.screen = None
         self.running = True
         self.notice = None  # (text, since, until): a message over any screen
@@ -28,6 +32,15 @@ class App:
         self.apply_settings()
 
     # Shared services ---------------------------------------------------------
+    @property
+    def stats(self):
+        """The statistics (firmware/stats.py), read from storage when first
+        needed after a game started."""
+        if self._stats is None:
+            from firmware.stats import Stats
+            self._stats = Stats.load(self.hal.storage)
+        return self._stats
+
     def now(self):
         return self.hal.clock.now()
 
@@ -101,6 +114,9 @@ class App:
         """The play screen of `session` (its game's modules load here);
         `ui`: the game's screens already showing it (from the end screen)."""
         from firmware.play import PlayScreen
+        self._stats = None
+        for name in MENU_ONLY:
+            registry.release(name)
         self.goto(PlayScreen(session, ui))
 
     def goto_end(self, session, ui):

@@ -244,3 +244,26 @@ def test_heap_does_not_grow_across_games_and_memory_errors_are_survived(name):
     # allocator noise.
     assert min(free[1:]) >= max(free[1:]) - 256, free  # allocator noise only
     assert retries == [100050] * 6  # 100% effort failed, 50% worked
+
+
+# Released while a game plays on a board (they come back with the menu).
+MENU_AND_BOOT_ONLY = ("firmware.menu", "firmware.launch", "firmware.stats", "firmware.main",
+                      "boards", "boards._check", "boards.pico")
+
+
+def test_a_board_keeps_neither_the_menu_nor_the_boot_modules_in_ram_during_a_game():
+    """issue 29: the menu's modules, the boot's and the board file's checks
+    are forgotten while a game plays on a device (their RAM goes to the
+    computer players), and the menu comes back after the game as before."""
+    from tools import bench_heap
+    code = (mpy_guest._DEVICE_HEAD % {"board": "pico"} + "import sys\nkinds = ['normal'] * 3\n"
+            + "print('AT MENU', sorted(m for m in %r if m in sys.modules))\n" % (MENU_AND_BOOT_ONLY,)
+            + mpy_guest._CHOOSE % {"game": "tokkome"}
+            + "print('IN GAME', sorted(m for m in %r if m in sys.modules))\n" % (MENU_AND_BOOT_ONLY,)
+            + mpy_guest._PLAY % {"seed": 1})
+    r = mpy_runtime.run("import sys\nsys.path.insert(0, '/app')\n" + code, heap="256k",
+                        dirs={"/app": mpy_check.ensure_bundle(), "/fakes": bench_heap.fakes_bundle()})
+    assert r.ok and "RESULT" in r.stdout, r.stdout[-1500:] + r.stderr[-1500:]
+    lines = dict(line.split(" [", 1) for line in r.stdout.splitlines() if line.startswith(("AT", "IN")))
+    assert lines["IN GAME"] == "]"
+    assert lines["AT MENU"] == "'firmware.launch', 'firmware.menu']"  # stats: when shown
