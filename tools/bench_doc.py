@@ -360,7 +360,7 @@ def _memory(r, w):
     w("not fit, the board restarts into a clean heap and starts it there")
     w("(`firmware/launch.py`): `tests/test_mpy.py` plays all four games in turn")
     w("through the menu in 136 KB (two restarts, before the second and the fourth game) and in")
-    w("160 KB (none), in the harness. Modules frozen into a custom MicroPython build")
+    w("160 KB (one), in the harness. Modules frozen into a custom MicroPython build")
     w("would take the firmware's bytecode out of the heap altogether.")
     w("")
 
