@@ -16,9 +16,10 @@ neighbouring cards of one value alternate bright and dim so they can be
 counted.
 
 Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
-the pile it fits (when it fits several ways - either pile, alone or in a run
-of three - the choices blink in turn with Left/Right, A takes one, B goes
-back). Up looks through the piles: the bars then show the Tokkome (or, with
+the pile it fits alone. A run of three, or a card that fits several ways
+(either pile, alone or in a run), is shown first: the cards marked, the pile
+lit white with the cards going on it one by one; Left/Right change the
+choice, A plays it, B goes back. Up looks through the piles: the bars then show the Tokkome (or, with
 Right, the maki pile) card by card, and A there takes the Tokkome. After a
 take: A on a card of a three-of-a-kind lays the set, B lays none; then A puts
 the chosen card on the arena (a take that drew the last card says LAST / END
@@ -49,6 +50,7 @@ PILES = 1
 ACT_MS = 650  # how long another seat's action is shown
 OWN_MS = 250  # how long our own action is shown
 PAGE_MS = 2600  # one seat's page of the final reveal
+PREVIEW_STEP_MS = 500  # a chosen play's cards shown on its pile one by one
 
 
 def cards_of(h):
@@ -233,8 +235,10 @@ class UI(GameUI):
                 self.illegal("%d fits neither pile: one more or one less than the top" % v, now)
                 self.beep(sounds.REFUSED)
                 return None
-            if len(opts) == 1:
+            if len(opts) == 1 and T.is_single(opts[0]):
                 return opts[0]
+            # Several ways, or a run (three cards at once): shown first,
+            # A plays it, B goes back to choosing.
             self.options = opts
             self.opt = 0
             self.beep(sounds.CLICK)
@@ -406,6 +410,8 @@ class UI(GameUI):
             chosen = self.chosen_pile()
             if browsing and self.pile == T.TOKKOME or chosen == T.TOKKOME:
                 frame = palette.WHITE
+            if chosen == T.TOKKOME:
+                top = self.preview_value(now, top)
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top)
@@ -424,6 +430,8 @@ class UI(GameUI):
         if mine and st.phase == T.MAIN:
             if browsing and self.pile == T.MAKI or self.chosen_pile() == T.MAKI:
                 frame = palette.WHITE
+            if self.chosen_pile() == T.MAKI:
+                top = self.preview_value(now, top)
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 6, frame, top)
@@ -446,6 +454,15 @@ class UI(GameUI):
         span = ev[EV_UNTIL] - ev[EV_START]
         i = (now - ev[EV_START]) * len(vals) // span if span > 0 else len(vals) - 1
         return vals[min(i, len(vals) - 1)]
+
+    def preview_value(self, now, top):
+        """The chosen pile's top while a choice is offered: its top card,
+        then the cards the choice would put on it, one after another."""
+        a = self.options[self.opt]
+        if T.is_single(a):
+            return top if now // PREVIEW_STEP_MS % 2 == 0 else T.single_value(a)
+        i = now // PREVIEW_STEP_MS % 4  # a run: the top, then its three cards
+        return top - i if T.run_is_down(a) else top + i
 
     def chosen_pile(self):
         if self.options is None:

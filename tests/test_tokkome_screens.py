@@ -215,6 +215,37 @@ def test_card_fitting_several_ways_offers_the_choices_in_turn():
     assert g.maki == [6, 5] and hand_str(g, 0) == "67"
 
 
+def test_a_run_is_shown_before_it_is_played_and_b_backs_out():
+    """Issue 24, item 3: a 6 that fits only in the run 5 6 7 on Tokkome 4.
+    A no longer plays it: the three cards are marked and the Tokkome shows
+    4, then 5 6 7 in turn; B goes back to choosing with nothing changed; A
+    then A plays the run."""
+    g = position(["567", "1234", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    ui = app.screen.ui
+    ui.cur = 1  # the 6
+    before = g.serialize()
+    run.run("A")
+    assert g.serialize() == before and hand_str(g, 0) == "567"
+    assert ui.options == [T.run(T.TOKKOME, False)]
+    marks = set()
+    tops = set()
+    for _ in range(40):
+        run.advance(60)
+        d = app.hal.display
+        marks |= {x for x in range(16) if d.get(x, 8)}
+        tops |= {v for v in range(1, 8) if TS.VALUE[v] in region_colours(d, 1, 0, 3, 5)}
+    assert len(marks) == 6  # the three cards of the run, two LEDs each
+    assert tops == {4, 5, 6, 7}  # where they go, in the order laid
+    run.run("B")
+    assert ui.options is None and g.serialize() == before
+    run.run("A")
+    assert g.serialize() == before
+    run.run("A")
+    assert g.tokkome == [4, 5, 6, 7] and hand_str(g, 0) == ""
+
+
 def test_illegal_card_flashes_and_buzzes_and_changes_nothing():
     g = position(["1256", "3467", "1234"], tokkome="4", maki="1")
     app, run = app_with(session_with(g, ("human", "normal", "normal")))
