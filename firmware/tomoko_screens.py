@@ -16,7 +16,7 @@ progress (and every card, with open cards); hold B for the pause menu.
 from hal import buttons as B
 from engines_core import tomoko as T
 from firmware.game_ui import GameUI
-from firmware import gfx, palette, sounds
+from firmware import font, gfx, palette, sounds
 
 BALL = (0, 0x2440FF, 0xFFD890)  # empty, dark, light
 HOLLOW = 0x0C0C0C
@@ -28,6 +28,14 @@ NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 # Why a game ended with no one at the target (end_reason), in two lines.
 END_WORDS = {"cap": (str(T.MOVE_CAP), "PUSHES"), "cards": ("NO", "CARDS")}
 ORDINALS = ("", "1ST", "2ND", "3RD", "4TH")
+# The look's bottom row with three or four seats: the bag, then the target
+# (no room for both below two rows of scores).
+BOTTOM_ROW_MS = 3000
+BAG_ROW_MS = 2000
+# With open cards and four seats (no room for the bag below the cards): the
+# cards, then the numbers.
+OPEN_LOOK_MS = 5000
+OPEN_CARDS_MS = 3000
 
 # The gutter's entries, clockwise: N0..N4, E0..E4, S4..S0, W4..W0.
 RING = tuple([T.entry_at(T.TOP, k) for k in range(5)] + [T.entry_at(T.RIGHT, k) for k in range(5)]
@@ -347,24 +355,45 @@ class UI(GameUI):
         return " ".join(words) if words else None
 
     def look(self, d, now, viewer):
-        """Hold A: every seat's score; with open cards, every seat's cards."""
+        """Hold A: every seat's score, the target and the balls left in the
+        bag; with open cards, every seat's cards (and the bag below them, or,
+        with four seats, the numbers in turn with the cards)."""
         st = self.state
-        scores = st.scores()
-        if st.open:
-            for s in range(st.num_players):
+        n = st.num_players
+        if st.open and not (n == 4 and now % OPEN_LOOK_MS >= OPEN_CARDS_MS):
+            for s in range(n):
                 y = 4 * s
                 for k, card in enumerate(st.hands[s]):
                     draw_card(d, 4 * k, y, card)
                 d.rect(13, y, 3, 3, palette.scale(palette.PLAYERS[s], 25))
                 d.pixel(14, y + 1, palette.PLAYERS[s])
+            if n < 4:
+                self.draw_bag(d, 11)
             return
-        for s in range(st.num_players):
+        scores = st.scores()
+        for s in range(n):
             x = 0 if s % 2 == 0 else 8
             y = 0 if s < 2 else 6
             gfx.text(d, x, y, str(scores[s]), palette.PLAYERS[s])
-        gfx.text(d, 0, 11, "TO", palette.DIM)
-        gfx.text(d, 9, 11, str(st.target), palette.TEXT)
+        if n == 2:
+            self.draw_target(d, 6)
+            self.draw_bag(d, 11)
+        elif now % BOTTOM_ROW_MS < BAG_ROW_MS:
+            self.draw_bag(d, 11)
+        else:
+            self.draw_target(d, 11)
 
+    def draw_target(self, d, y):
+        gfx.text(d, 0, y, "TO", palette.DIM)
+        gfx.text(d, 9, y, str(self.state.target), palette.TEXT)
+
+    def draw_bag(self, d, y):
+        """The balls left in the bag as two numbers in the balls' colours:
+        dark on the left, light on the right (2 LEDs apart at 15 and 15)."""
+        bag = self.state.bag
+        gfx.text(d, 0, y, str(bag[T.DARK]), BALL[T.DARK])
+        light = str(bag[T.LIGHT])
+        gfx.text(d, 16 - font.width(light), y, light, BALL[T.LIGHT])
 
 
 def end_reason(st):
