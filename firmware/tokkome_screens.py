@@ -44,6 +44,10 @@ DRAW = 0x9A9A9A
 BACK = 0x303848  # a card seen from behind
 HELD = 0x505050  # the line under cards left in a hand at the end
 
+# The value colours are not here: a bar's height and a pile's digit say the
+# value too (docs/rules/tokkome.md). The gold of sets shares the seats' rows.
+TELL_APART = (("seats and sets", palette.PLAYERS + (GOLD,)),)
+
 HAND = 0
 PILES = 1
 

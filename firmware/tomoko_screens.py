@@ -24,6 +24,8 @@ PUSH_MS = 260
 LAY_MS = 1500
 END_MS = 3000  # the notice of an end by the move cap or by no cards left
 END_PAUSE_MS = 700  # the last board stays this long before that notice
+# The seats' colours glow round the board the balls are on (see palette).
+TELL_APART = (("balls and seats", (BALL[T.DARK], BALL[T.LIGHT]) + palette.PLAYERS),)
 NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 # Why a game ended with no one at the target (end_reason), in two lines.
 END_WORDS = {"cap": (str(T.MOVE_CAP), "PUSHES"), "cards": ("NO", "CARDS")}

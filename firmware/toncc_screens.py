@@ -37,11 +37,15 @@ from firmware import gfx, palette, sounds
 
 COL = (0xFF1800, 0xFFB000, 0x1030FF)  # red, yellow, blue (backgrounds and Kings)
 # A face-up Region: its background dimmed (blue a little less, as LEDs make
-# it look darker), so the Kings at full brightness stand out.
-HEX = (palette.scale(COL[0], 40), palette.scale(COL[1], 38), palette.scale(COL[2], 58))
+# it look darker), so the Kings at full brightness stand out; yellow least,
+# so that red and yellow differ in lightness, which red-green colour
+# blindness leaves (at 38% they were one olive to it).
+HEX = (palette.scale(COL[0], 40), palette.scale(COL[1], 60), palette.scale(COL[2], 58))
 GREEN = 0x0A3C0A  # a face-down Region
-MIND_COL = 0x383838
+MIND_COL = 0x505050
 QUIET_COL = 0xFF6000
+# A face-down Region is told by its pattern too (a checker on the board).
+TELL_APART = (("Kings", COL), ("face-up Regions and the Mind", HEX + (MIND_COL,)))
 
 BOARD = 0
 MAP = 1
