@@ -492,9 +492,17 @@ class UI(GameUI):
         self.draw_status(d, now, viewer)
 
     def draw_hexes(self, d, layout, owner):
+        """Every hex in its colour; a face-down Region as a green checker
+        (top-left and bottom-right lit), so that it is told from the dim
+        red and yellow of face-up Regions by its shape too."""
         for c in range(T.CELLS):
             x, y = HEX_XY[c]
-            d.rect(x, y, 2, 2, region_colour(layout, owner, c))
+            col = region_colour(layout, owner, c)
+            if col == GREEN:
+                d.pixel(x, y, GREEN)
+                d.pixel(x + 1, y + 1, GREEN)
+            else:
+                d.rect(x, y, 2, 2, col)
 
     def draw_kings(self, d, now, pos, mine=None):
         """Every King on his hex, off now and then so the Region under him
