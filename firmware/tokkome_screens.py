@@ -6,10 +6,10 @@ the Tokkome pile as one coloured dot per card (the newest five, oldest at the
 bottom), the maki pile's top card (grey sides, x 6-10), a gold dot per set
 the player at the bottom has laid (x 11), and the number of cards left to
 draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
-order: a dot in its colour (blinking on its turn), a pip per card in its
-hand (in fives, alternately brighter and dimmer; last, in their values'
-colours, the cards everyone saw it take from the Tokkome and not play) and
-a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
+order: a dot in its colour (blinking on its turn), a dim pip per card in its
+hand (every fifth at full colour, like tally marks; last, after a dark LED
+and in their values' colours, the cards everyone saw it take from the
+Tokkome and not play) and a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
 one bar per card, sorted: a card of value v is a bar v LEDs high in v's
 colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7 violet);
 neighbouring cards of one value alternate bright and dim so they can be
@@ -43,6 +43,7 @@ GOLD = 0xFFC000
 DRAW = 0x9A9A9A
 BACK = 0x303848  # a card seen from behind
 HELD = 0x505050  # the line under cards left in a hand at the end
+TALLY_PCT = 30  # another seat's unseen cards: every fifth pip full, the rest this
 
 # The value colours are not here: a bar's height and a pile's digit say the
 # value too (docs/rules/tokkome.md). The gold of sets shares the seats' rows.
@@ -492,21 +493,27 @@ class UI(GameUI):
                 d.pixel(0, y, c)
             sets = len(st.sets[s])
             size = T.hand_size(st.hands[s])
+            seen = T.hand_size(st.known[s])
             room = 15 - sets
-            # Pips in runs of five, alternately brighter and dimmer.
-            for i in range(0, min(size, room), 5):
-                pct = 45 if (i // 5) % 2 == 0 else 22
-                d.rect(1 + i, y, min(5, size - i, room - i), 1, palette.scale(c, pct))
+            # The cards no one saw: dim pips in the seat's colour, counted
+            # like tally marks (every fifth at full colour), not by telling
+            # two dim levels of one colour apart.
+            hidden = size - seen
+            gap = 1 if hidden and seen else 0
+            last = room if hidden + gap + seen <= room else room - 1  # room: the white mark
+            for i in range(min(hidden, last)):
+                d.pixel(1 + i, y, c if i % 5 == 4 else palette.scale(c, TALLY_PCT))
             # The cards everyone saw go in from the Tokkome (and not come
-            # out) last, face up: in their value's colour.
-            last = size if size <= room else room - 1  # room: the white mark
-            i = max(1, last + 1 - T.hand_size(st.known[s]))
+            # out) last, face up, in their values' colours, after a dark LED:
+            # where they stand says they are not the seat's, whatever the
+            # colours (P2's aqua and a 5's cyan are near alike).
+            i = 1 + hidden + gap
             for v in range(1, 8):
                 for _ in range(st.known[s][v]):
                     if i <= last:
                         d.pixel(i, y, VALUE[v])
                     i += 1
-            if size > room:
+            if hidden + gap + seen > room:
                 d.pixel(room, y, palette.WHITE)
             for i in range(sets):
                 g = GOLD

@@ -3,9 +3,10 @@
 Layout: the 5x5 board with 2x2 LEDs per hollow at x,y 1-10; the gutter around
 it (x or y = 0 and 11) glows in the colour of the seat to move and carries
 the entry cursor; the viewer's cards (3x3 LEDs each) on the right at x 13-15;
-one row of pips per seat at the bottom (y 13-15, 12-15 for four; in teams
-partners' rows side by side): lit pips = cards laid, dim pips in the seat's
-colour = cards still needed, a mark at x 11 for the seat to move.
+one row per seat at the bottom (y 13-15, 12-15 for four; in teams partners'
+rows side by side): a dash (or a solid bar) in the seat's colour for the
+cards laid, a dim dot for each card still needed, a mark at x 11 for the
+seat to move.
 
 Controls: the D-pad moves the cursor around the gutter (along a side, round
 the corners; the arrow across the board jumps to the other end of the same
@@ -321,20 +322,25 @@ class UI(GameUI):
         target = st.target
         w = max(1, 10 // target)
         top = 12 if st.num_players == 4 else 13
-        pip = max(1, w - 1)
+        # A card laid is a dash (a solid bar when dashes would be one LED),
+        # a card still needed one dim dot, so that the two differ in shape,
+        # not only in brightness. With one LED a card (a target of 10) the
+        # dots stand on every other LED back from the target's, never
+        # touching the bar.
+        laid = w if w < 3 else w - 1
+        dot = 1 if w == 2 else 0  # where in its w LEDs a dot stands: apart
         for row, s in enumerate(score_rows(st)):
             y = top + row
             c = palette.PLAYERS[s]
             n = min(scores[s], target)
-            if pip == w:  # pips touch: one run lit, one run still needed
-                d.rect(0, y, n * w, 1, c)
-                d.rect(n * w, y, (target - n) * w, 1, palette.scale(c, NEEDED))
-            else:
-                needed = palette.scale(c, NEEDED)
-                for i in range(target):
-                    d.rect(i * w, y, pip, 1, c if i < n else needed)
+            needed = palette.scale(c, NEEDED)
+            for i in range(target):
+                if i < n:
+                    d.rect(i * w, y, laid, 1, c)
+                elif w > 1 or ((target - 1 - i) % 2 == 0 and (i > n or n == 0)):
+                    d.pixel(i * w + dot, y, needed)
             if 0 < scores[s] <= target and s in flash_seats and not gfx.blink(now, 300):
-                d.rect((n - 1) * w, y, pip, 1, palette.WHITE)
+                d.rect((n - 1) * w, y, laid, 1, palette.WHITE)
             if s == turn:
                 d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
 

@@ -423,3 +423,35 @@ def test_open_cards_show_the_bag_under_the_cards_or_in_turn_with_them():
                 assert (dark, light) == (str(bag[T.DARK]), str(bag[T.LIGHT])) and gap >= 2
                 read.add(dark)
         assert read, seats
+
+
+def test_cards_laid_and_still_needed_differ_in_shape_not_only_brightness():
+    """Issue 24, item 6: in a seat's row a card laid and a card still needed
+    were one colour at two brightnesses (misread for yellow and magenta).
+    Now the laid cards are a solid bar or dashes, the cards still needed
+    single dim dots with dark LEDs between them, for every target."""
+    for seats in (("human", "normal"), ("human", "normal", "normal"),
+                  ("human", "normal", "normal", "normal")):
+        s = tomoko_session(seats, seed=5)
+        st = s.state
+        st.laid[1].append(st.deck.pop())  # P2 has laid one card
+        app, run = app_with(s)
+        run.idle()
+        d = app.hal.display
+        top = 12 if st.num_players == 4 else 13
+        y = top + TS.score_rows(st).index(1)
+        c = TS.palette.PLAYERS[1]
+        needed = TS.palette.scale(c, TS.NEEDED)
+        row = [d.get(x, y) for x in range(11)]
+        laid = [x for x in range(11) if row[x] == c]
+        dots = [x for x in range(11) if row[x] == needed]
+        assert laid and laid == list(range(laid[0], laid[-1] + 1)), (seats, row)  # one dash
+        assert laid[0] == 0 and len(laid) >= 1
+        # Every dot stands alone: no lit LED beside it.
+        for x in dots:
+            assert not row[x - 1] and (x + 1 >= 11 or not row[x + 1]), (seats, row)
+        # The dots reach the target's place: one for every card still
+        # needed, or with one LED a card (a target of 10) every other one.
+        w = max(1, 10 // st.target)
+        assert dots[-1] in ((st.target - 1) * w, st.target * w - 1), (seats, row)
+        assert len(dots) == (st.target - 1 if w > 1 else (st.target - 1) // 2), (seats, row)
