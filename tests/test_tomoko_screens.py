@@ -95,7 +95,7 @@ def test_teams_rows_put_partners_side_by_side():
     order = [0, 2, 1, 3]
     for row, s in enumerate(order):
         lit = [x for x in range(10) if d.get(x, 12 + row) == palette.PLAYERS[s]]
-        assert len(lit) == (2 if s in (1, 3) else 0)
+        assert len(lit) == (4 if s in (1, 3) else 0)  # two cards: a bar, 2 LEDs a card
     # The card mark: the viewer's colour, the partner's below it.
     assert d.get(12, 1) == palette.scale(palette.PLAYERS[0], 60)
     assert d.get(12, 2) == palette.scale(palette.PLAYERS[2], 60)
