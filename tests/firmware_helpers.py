@@ -67,8 +67,8 @@ def read_text(display, x, y, colour):
     pattern that is no glyph)."""
     from firmware import font
     by_glyph = {}
-    for ch, g in font.GLYPHS.items():
-        by_glyph.setdefault(g, ch)
+    for ch in font.GLYPHS:
+        by_glyph.setdefault(font.glyph(ch), ch)
     out = ""
     while x + font.W <= 16:
         g = 0
