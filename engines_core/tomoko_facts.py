@@ -17,4 +17,4 @@ ICON = (("BW.B", "WBWW", ".BBW"), {"B": 0x2440FF, "W": 0xFFD890, ".": 0x0C0C0C})
 SEAT_COLOURS = None  # the players' own colours (firmware/palette.PLAYERS)
 # The keys, a page each (the menu's HELP line and the pause menu).
 HELP = ("ARROWS: ROUND THE EDGE", "ARROW ACROSS: OTHER END", "A: PUSH THE BALL",
-        "B: OTHER COLOUR", "HOLD A: SCORES (OPEN: ALL CARDS)", "HOLD B: PAUSE")
+        "B: OTHER COLOUR", "HOLD A: SCORES, THE BAG (OPEN: ALL CARDS)", "HOLD B: PAUSE")

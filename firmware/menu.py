@@ -11,7 +11,7 @@ from hal import buttons as B
 from engines_core import registry
 from engines_core.prng import mix_seed
 from firmware.screen import Screen, draw_a, draw_a_hint, draw_line_dots, draw_page_dots
-from firmware.settings import KINDS, KIND_LABELS
+from firmware.settings import KINDS, KIND_LABELS, BRIGHTNESS_MIN, BRIGHTNESS_MAX, BRIGHTNESS_STEP
 from firmware import gfx, palette, sounds, games, launch
 
 LABEL = 0x909090
@@ -151,7 +151,7 @@ class Menu(Screen):
             vs = self.variants()
             st.variant[st.game] = vs[(vs.index(self.variant()) + step) % len(vs)]
         elif line == _BRIGHT:
-            st.brightness = min(100, max(10, st.brightness + 10 * step))
+            st.brightness = min(BRIGHTNESS_MAX, max(BRIGHTNESS_MIN, st.brightness + BRIGHTNESS_STEP * step))
             self.app.apply_settings()
         elif line == _SOUND:
             st.volume = min(10, max(0, st.volume + step))

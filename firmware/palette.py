@@ -1,7 +1,9 @@
 """Colours used by every screen, as 0xRRGGBB at full scale.
 
 Chosen for WS2812 LEDs seen from a sofa: saturated, and far apart in hue.
-Player colours avoid the Tomoko ball colours (blue and warm white).
+Player colours avoid the Tomoko ball colours (blue and warm white), and stay
+apart from each other and from them for people with red-green or blue-yellow
+colour blindness too (tests/test_colour_vision.py): red, aqua, pink, azure.
 """
 
 BLACK = 0x000000
@@ -14,8 +16,15 @@ GOOD = 0x20E040
 BAD = 0xFF1010
 
 # Seats P1-P4.
-PLAYERS = (0xFF2010, 0x10E010, 0xE010E0, 0x10D0E0)
+PLAYERS = (0xE00020, 0x20E0C0, 0xFF4080, 0x2080FF)  # red, aqua, pink, azure
 PLAYER_NAMES = ("P1", "P2", "P3", "P4")
+
+# Colours that only their colour tells apart, which must stay apart for
+# every viewer (tests/test_colour_vision.py checks them under protanopia,
+# deuteranopia and tritanopia at every brightness): (what, colours). Each
+# screens module has its own TELL_APART; colours told apart by a shape, a
+# place or a blink as well are not listed (docs/rules/*.md say which).
+TELL_APART = (("seats P1-P4", PLAYERS),)
 
 
 def scale(colour, num, den=100):

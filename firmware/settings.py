@@ -9,6 +9,10 @@ SETTINGS_FILE = "settings.txt"
 MAX_FILE = 4096  # bytes: a full file is about 400; a larger one is not read
 KINDS = ("human", "easy", "normal", "hard")
 KIND_LABELS = ("YOU", "EASY", "NORM", "HARD")
+# The LEDs' brightness, percent of the board's safe maximum: the menu steps it.
+BRIGHTNESS_MIN = 10
+BRIGHTNESS_MAX = 100
+BRIGHTNESS_STEP = 10
 
 
 class Settings:
@@ -53,7 +57,7 @@ class Settings:
             value = value.strip()
             try:
                 if key == "brightness":
-                    s.brightness = _clamp(int(value), 10, 100)
+                    s.brightness = _clamp(int(value), BRIGHTNESS_MIN, BRIGHTNESS_MAX)
                 elif key == "volume":
                     s.volume = _clamp(int(value), 0, 10)
                 elif key == "game" and _is_name(value):

@@ -6,19 +6,20 @@ the Tokkome pile as one coloured dot per card (the newest five, oldest at the
 bottom), the maki pile's top card (grey sides, x 6-10), a gold dot per set
 the player at the bottom has laid (x 11), and the number of cards left to
 draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
-order: a dot in its colour (blinking on its turn), a pip per card in its
-hand (in fives, alternately brighter and dimmer; last, in their values'
-colours, the cards everyone saw it take from the Tokkome and not play) and
-a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
+order: a dot in its colour (blinking on its turn), a dim pip per card in its
+hand (every fifth at full colour, like tally marks; last, after a dark LED
+and in their values' colours, the cards everyone saw it take from the
+Tokkome and not play) and a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
 one bar per card, sorted: a card of value v is a bar v LEDs high in v's
 colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7 violet);
 neighbouring cards of one value alternate bright and dim so they can be
 counted.
 
 Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
-the pile it fits (when it fits several ways - either pile, alone or in a run
-of three - the choices blink in turn with Left/Right, A takes one, B goes
-back). Up looks through the piles: the bars then show the Tokkome (or, with
+the pile it fits alone. A run of three, or a card that fits several ways
+(either pile, alone or in a run), is shown first: the cards marked, the pile
+lit white with the cards going on it one by one; Left/Right change the
+choice, A plays it, B goes back. Up looks through the piles: the bars then show the Tokkome (or, with
 Right, the maki pile) card by card, and A there takes the Tokkome. After a
 take: A on a card of a three-of-a-kind lays the set, B lays none; then A puts
 the chosen card on the arena (a take that drew the last card says LAST / END
@@ -42,6 +43,11 @@ GOLD = 0xFFC000
 DRAW = 0x9A9A9A
 BACK = 0x303848  # a card seen from behind
 HELD = 0x505050  # the line under cards left in a hand at the end
+TALLY_PCT = 30  # another seat's unseen cards: every fifth pip full, the rest this
+
+# The value colours are not here: a bar's height and a pile's digit say the
+# value too (docs/rules/tokkome.md). The gold of sets shares the seats' rows.
+TELL_APART = (("seats and sets", palette.PLAYERS + (GOLD,)),)
 
 HAND = 0
 PILES = 1
@@ -49,6 +55,7 @@ PILES = 1
 ACT_MS = 650  # how long another seat's action is shown
 OWN_MS = 250  # how long our own action is shown
 PAGE_MS = 2600  # one seat's page of the final reveal
+PREVIEW_STEP_MS = 500  # a chosen play's cards shown on its pile one by one
 
 
 def cards_of(h):
@@ -233,8 +240,10 @@ class UI(GameUI):
                 self.illegal("%d fits neither pile: one more or one less than the top" % v, now)
                 self.beep(sounds.REFUSED)
                 return None
-            if len(opts) == 1:
+            if len(opts) == 1 and T.is_single(opts[0]):
                 return opts[0]
+            # Several ways, or a run (three cards at once): shown first,
+            # A plays it, B goes back to choosing.
             self.options = opts
             self.opt = 0
             self.beep(sounds.CLICK)
@@ -406,6 +415,8 @@ class UI(GameUI):
             chosen = self.chosen_pile()
             if browsing and self.pile == T.TOKKOME or chosen == T.TOKKOME:
                 frame = palette.WHITE
+            if chosen == T.TOKKOME:
+                top = self.preview_value(now, top)
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top)
@@ -424,6 +435,8 @@ class UI(GameUI):
         if mine and st.phase == T.MAIN:
             if browsing and self.pile == T.MAKI or self.chosen_pile() == T.MAKI:
                 frame = palette.WHITE
+            if self.chosen_pile() == T.MAKI:
+                top = self.preview_value(now, top)
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 6, frame, top)
@@ -446,6 +459,15 @@ class UI(GameUI):
         span = ev[EV_UNTIL] - ev[EV_START]
         i = (now - ev[EV_START]) * len(vals) // span if span > 0 else len(vals) - 1
         return vals[min(i, len(vals) - 1)]
+
+    def preview_value(self, now, top):
+        """The chosen pile's top while a choice is offered: its top card,
+        then the cards the choice would put on it, one after another."""
+        a = self.options[self.opt]
+        if T.is_single(a):
+            return top if now // PREVIEW_STEP_MS % 2 == 0 else T.single_value(a)
+        i = now // PREVIEW_STEP_MS % 4  # a run: the top, then its three cards
+        return top - i if T.run_is_down(a) else top + i
 
     def chosen_pile(self):
         if self.options is None:
@@ -471,21 +493,27 @@ class UI(GameUI):
                 d.pixel(0, y, c)
             sets = len(st.sets[s])
             size = T.hand_size(st.hands[s])
+            seen = T.hand_size(st.known[s])
             room = 15 - sets
-            # Pips in runs of five, alternately brighter and dimmer.
-            for i in range(0, min(size, room), 5):
-                pct = 45 if (i // 5) % 2 == 0 else 22
-                d.rect(1 + i, y, min(5, size - i, room - i), 1, palette.scale(c, pct))
+            # The cards no one saw: dim pips in the seat's colour, counted
+            # like tally marks (every fifth at full colour), not by telling
+            # two dim levels of one colour apart.
+            hidden = size - seen
+            gap = 1 if hidden and seen else 0
+            last = room if hidden + gap + seen <= room else room - 1  # room: the white mark
+            for i in range(min(hidden, last)):
+                d.pixel(1 + i, y, c if i % 5 == 4 else palette.scale(c, TALLY_PCT))
             # The cards everyone saw go in from the Tokkome (and not come
-            # out) last, face up: in their value's colour.
-            last = size if size <= room else room - 1  # room: the white mark
-            i = max(1, last + 1 - T.hand_size(st.known[s]))
+            # out) last, face up, in their values' colours, after a dark LED:
+            # where they stand says they are not the seat's, whatever the
+            # colours (P2's aqua and a 5's cyan are near alike).
+            i = 1 + hidden + gap
             for v in range(1, 8):
                 for _ in range(st.known[s][v]):
                     if i <= last:
                         d.pixel(i, y, VALUE[v])
                     i += 1
-            if size > room:
+            if hidden + gap + seen > room:
                 d.pixel(room, y, palette.WHITE)
             for i in range(sets):
                 g = GOLD

@@ -45,6 +45,7 @@ RIM = (palette.scale(COL[0], 22), palette.scale(COL[1], 35))
 EMPTY = 0x161616  # an empty triangle: one faint dot in its centre
 CURSOR = palette.ACCENT
 ANIM_MS = 700
+TELL_APART = (("sides and cursor", COL + (CURSOR,)),)
 
 ZOOM = 0
 MAP = 1

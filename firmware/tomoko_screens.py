@@ -3,9 +3,10 @@
 Layout: the 5x5 board with 2x2 LEDs per hollow at x,y 1-10; the gutter around
 it (x or y = 0 and 11) glows in the colour of the seat to move and carries
 the entry cursor; the viewer's cards (3x3 LEDs each) on the right at x 13-15;
-one row of pips per seat at the bottom (y 13-15, 12-15 for four; in teams
-partners' rows side by side): lit pips = cards laid, dim pips in the seat's
-colour = cards still needed, a mark at x 11 for the seat to move.
+one row per seat at the bottom (y 13-15, 12-15 for four; in teams partners'
+rows side by side): a dash (or a solid bar) in the seat's colour for the
+cards laid, a dim dot for each card still needed, a mark at x 11 for the
+seat to move.
 
 Controls: the D-pad moves the cursor around the gutter (along a side, round
 the corners; the arrow across the board jumps to the other end of the same
@@ -16,7 +17,7 @@ progress (and every card, with open cards); hold B for the pause menu.
 from hal import buttons as B
 from engines_core import tomoko as T
 from firmware.game_ui import GameUI
-from firmware import gfx, palette, sounds
+from firmware import font, gfx, palette, sounds
 
 BALL = (0, 0x2440FF, 0xFFD890)  # empty, dark, light
 HOLLOW = 0x0C0C0C
@@ -24,10 +25,20 @@ PUSH_MS = 260
 LAY_MS = 1500
 END_MS = 3000  # the notice of an end by the move cap or by no cards left
 END_PAUSE_MS = 700  # the last board stays this long before that notice
+# The seats' colours glow round the board the balls are on (see palette).
+TELL_APART = (("balls and seats", (BALL[T.DARK], BALL[T.LIGHT]) + palette.PLAYERS),)
 NEEDED = 15  # brightness (%) of a pip still needed, in the seat's colour
 # Why a game ended with no one at the target (end_reason), in two lines.
 END_WORDS = {"cap": (str(T.MOVE_CAP), "PUSHES"), "cards": ("NO", "CARDS")}
 ORDINALS = ("", "1ST", "2ND", "3RD", "4TH")
+# The look's bottom row with three or four seats: the bag, then the target
+# (no room for both below two rows of scores).
+BOTTOM_ROW_MS = 3000
+BAG_ROW_MS = 2000
+# With open cards and four seats (no room for the bag below the cards): the
+# cards, then the numbers.
+OPEN_LOOK_MS = 5000
+OPEN_CARDS_MS = 3000
 
 # The gutter's entries, clockwise: N0..N4, E0..E4, S4..S0, W4..W0.
 RING = tuple([T.entry_at(T.TOP, k) for k in range(5)] + [T.entry_at(T.RIGHT, k) for k in range(5)]
@@ -311,20 +322,25 @@ class UI(GameUI):
         target = st.target
         w = max(1, 10 // target)
         top = 12 if st.num_players == 4 else 13
-        pip = max(1, w - 1)
+        # A card laid is a dash (a solid bar when dashes would be one LED),
+        # a card still needed one dim dot, so that the two differ in shape,
+        # not only in brightness. With one LED a card (a target of 10) the
+        # dots stand on every other LED back from the target's, never
+        # touching the bar.
+        laid = w if w < 3 else w - 1
+        dot = 1 if w == 2 else 0  # where in its w LEDs a dot stands: apart
         for row, s in enumerate(score_rows(st)):
             y = top + row
             c = palette.PLAYERS[s]
             n = min(scores[s], target)
-            if pip == w:  # pips touch: one run lit, one run still needed
-                d.rect(0, y, n * w, 1, c)
-                d.rect(n * w, y, (target - n) * w, 1, palette.scale(c, NEEDED))
-            else:
-                needed = palette.scale(c, NEEDED)
-                for i in range(target):
-                    d.rect(i * w, y, pip, 1, c if i < n else needed)
+            needed = palette.scale(c, NEEDED)
+            for i in range(target):
+                if i < n:
+                    d.rect(i * w, y, laid, 1, c)
+                elif w > 1 or ((target - 1 - i) % 2 == 0 and (i > n or n == 0)):
+                    d.pixel(i * w + dot, y, needed)
             if 0 < scores[s] <= target and s in flash_seats and not gfx.blink(now, 300):
-                d.rect((n - 1) * w, y, pip, 1, palette.WHITE)
+                d.rect((n - 1) * w, y, laid, 1, palette.WHITE)
             if s == turn:
                 d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
 
@@ -347,24 +363,45 @@ class UI(GameUI):
         return " ".join(words) if words else None
 
     def look(self, d, now, viewer):
-        """Hold A: every seat's score; with open cards, every seat's cards."""
+        """Hold A: every seat's score, the target and the balls left in the
+        bag; with open cards, every seat's cards (and the bag below them, or,
+        with four seats, the numbers in turn with the cards)."""
         st = self.state
-        scores = st.scores()
-        if st.open:
-            for s in range(st.num_players):
+        n = st.num_players
+        if st.open and not (n == 4 and now % OPEN_LOOK_MS >= OPEN_CARDS_MS):
+            for s in range(n):
                 y = 4 * s
                 for k, card in enumerate(st.hands[s]):
                     draw_card(d, 4 * k, y, card)
                 d.rect(13, y, 3, 3, palette.scale(palette.PLAYERS[s], 25))
                 d.pixel(14, y + 1, palette.PLAYERS[s])
+            if n < 4:
+                self.draw_bag(d, 11)
             return
-        for s in range(st.num_players):
+        scores = st.scores()
+        for s in range(n):
             x = 0 if s % 2 == 0 else 8
             y = 0 if s < 2 else 6
             gfx.text(d, x, y, str(scores[s]), palette.PLAYERS[s])
-        gfx.text(d, 0, 11, "TO", palette.DIM)
-        gfx.text(d, 9, 11, str(st.target), palette.TEXT)
+        if n == 2:
+            self.draw_target(d, 6)
+            self.draw_bag(d, 11)
+        elif now % BOTTOM_ROW_MS < BAG_ROW_MS:
+            self.draw_bag(d, 11)
+        else:
+            self.draw_target(d, 11)
 
+    def draw_target(self, d, y):
+        gfx.text(d, 0, y, "TO", palette.DIM)
+        gfx.text(d, 9, y, str(self.state.target), palette.TEXT)
+
+    def draw_bag(self, d, y):
+        """The balls left in the bag as two numbers in the balls' colours:
+        dark on the left, light on the right (2 LEDs apart at 15 and 15)."""
+        bag = self.state.bag
+        gfx.text(d, 0, y, str(bag[T.DARK]), BALL[T.DARK])
+        light = str(bag[T.LIGHT])
+        gfx.text(d, 16 - font.width(light), y, light, BALL[T.LIGHT])
 
 
 def end_reason(st):

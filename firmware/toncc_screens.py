@@ -37,11 +37,15 @@ from firmware import gfx, palette, sounds
 
 COL = (0xFF1800, 0xFFB000, 0x1030FF)  # red, yellow, blue (backgrounds and Kings)
 # A face-up Region: its background dimmed (blue a little less, as LEDs make
-# it look darker), so the Kings at full brightness stand out.
-HEX = (palette.scale(COL[0], 40), palette.scale(COL[1], 38), palette.scale(COL[2], 58))
+# it look darker), so the Kings at full brightness stand out; yellow least,
+# so that red and yellow differ in lightness, which red-green colour
+# blindness leaves (at 38% they were one olive to it).
+HEX = (palette.scale(COL[0], 40), palette.scale(COL[1], 60), palette.scale(COL[2], 58))
 GREEN = 0x0A3C0A  # a face-down Region
-MIND_COL = 0x383838
+MIND_COL = 0x505050
 QUIET_COL = 0xFF6000
+# A face-down Region is told by its pattern too (a checker on the board).
+TELL_APART = (("Kings", COL), ("face-up Regions and the Mind", HEX + (MIND_COL,)))
 
 BOARD = 0
 MAP = 1
@@ -488,9 +492,17 @@ class UI(GameUI):
         self.draw_status(d, now, viewer)
 
     def draw_hexes(self, d, layout, owner):
+        """Every hex in its colour; a face-down Region as a green checker
+        (top-left and bottom-right lit), so that it is told from the dim
+        red and yellow of face-up Regions by its shape too."""
         for c in range(T.CELLS):
             x, y = HEX_XY[c]
-            d.rect(x, y, 2, 2, region_colour(layout, owner, c))
+            col = region_colour(layout, owner, c)
+            if col == GREEN:
+                d.pixel(x, y, GREEN)
+                d.pixel(x + 1, y + 1, GREEN)
+            else:
+                d.rect(x, y, 2, 2, col)
 
     def draw_kings(self, d, now, pos, mine=None):
         """Every King on his hex, off now and then so the Region under him

@@ -59,3 +59,33 @@ def mash_to_the_end(app, run, rng, limit=6000, buttons=MASH, other=None):
             run.advance(200)
         steps += 1
     return play
+
+
+def read_text(display, x, y, colour):
+    """The 3x5-font characters drawn in `colour` from (x, y) rightwards, one
+    every font.ADVANCE LEDs, until a blank cell ("" if none; "?" for a
+    pattern that is no glyph)."""
+    from firmware import font
+    by_glyph = {}
+    for ch in font.GLYPHS:
+        by_glyph.setdefault(font.glyph(ch), ch)
+    out = ""
+    while x + font.W <= 16:
+        g = 0
+        for row in range(font.H):
+            for col in range(font.W):
+                g = (g << 1) | (1 if display.get(x + col, y + row) == colour else 0)
+        if not g:
+            break
+        out += by_glyph.get(g, "?")
+        x += font.ADVANCE
+    return out
+
+
+def first_lit_x(display, y, h, colour):
+    """The leftmost column with an LED of `colour` in rows y..y+h-1 (None)."""
+    for x in range(16):
+        for row in range(y, y + h):
+            if display.get(x, row) == colour:
+                return x
+    return None

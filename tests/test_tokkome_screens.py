@@ -64,7 +64,8 @@ def test_a_long_hand_uses_one_led_per_card():
 
 
 def seat_row(app, y):
-    """(pips lit after the seat's dot, gold dots) in row y."""
+    """(pips lit after the seat's dot, gold dots) in row y (the dark LED
+    before the cards seen going in is not a card)."""
     d = app.hal.display
     lit = [x for x in range(1, 16) if d.get(x, y)]
     gold = [x for x in lit if d.get(x, y) == TS.GOLD]
@@ -215,6 +216,37 @@ def test_card_fitting_several_ways_offers_the_choices_in_turn():
     assert g.maki == [6, 5] and hand_str(g, 0) == "67"
 
 
+def test_a_run_is_shown_before_it_is_played_and_b_backs_out():
+    """Issue 24, item 3: a 6 that fits only in the run 5 6 7 on Tokkome 4.
+    A no longer plays it: the three cards are marked and the Tokkome shows
+    4, then 5 6 7 in turn; B goes back to choosing with nothing changed; A
+    then A plays the run."""
+    g = position(["567", "1234", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    ui = app.screen.ui
+    ui.cur = 1  # the 6
+    before = g.serialize()
+    run.run("A")
+    assert g.serialize() == before and hand_str(g, 0) == "567"
+    assert ui.options == [T.run(T.TOKKOME, False)]
+    marks = set()
+    tops = set()
+    for _ in range(40):
+        run.advance(60)
+        d = app.hal.display
+        marks |= {x for x in range(16) if d.get(x, 8)}
+        tops |= {v for v in range(1, 8) if TS.VALUE[v] in region_colours(d, 1, 0, 3, 5)}
+    assert len(marks) == 6  # the three cards of the run, two LEDs each
+    assert tops == {4, 5, 6, 7}  # where they go, in the order laid
+    run.run("B")
+    assert ui.options is None and g.serialize() == before
+    run.run("A")
+    assert g.serialize() == before
+    run.run("A")
+    assert g.tokkome == [4, 5, 6, 7] and hand_str(g, 0) == ""
+
+
 def test_illegal_card_flashes_and_buzzes_and_changes_nothing():
     g = position(["1256", "3467", "1234"], tokkome="4", maki="1")
     app, run = app_with(session_with(g, ("human", "normal", "normal")))
@@ -340,11 +372,30 @@ def test_other_hands_show_the_cards_seen_going_in_face_up():
     g.known[2][2] = 1
     app.stale = True
     run.advance(60)
-    # Rows 5 and 6: P2 then P3, 4 cards each (pips at x 1-4); the seen cards
-    # last, in value order, the others face down in the seat's colour.
-    assert [d.get(x, 5) for x in (3, 4)] == [TS.VALUE[3], TS.VALUE[7]]
-    assert d.get(2, 5) not in TS.VALUE and d.get(2, 5) != 0
-    assert d.get(4, 6) == TS.VALUE[2] and d.get(3, 6) not in TS.VALUE
+    # Rows 5 and 6: P2 then P3, 4 cards each; the cards no one saw face
+    # down in the seat's colour, then a dark LED, then the seen cards in
+    # value order.
+    assert [d.get(x, 5) for x in (4, 5)] == [TS.VALUE[3], TS.VALUE[7]]
+    assert d.get(2, 5) not in TS.VALUE and d.get(2, 5) != 0 and d.get(3, 5) == 0
+    assert d.get(5, 6) == TS.VALUE[2] and d.get(4, 6) == 0 and d.get(3, 6) not in TS.VALUE
+
+
+def test_other_hands_are_counted_in_tally_marks_and_seen_cards_stand_apart():
+    """Issue 24, item 6: groups of five pips in two dim levels of one colour
+    were misjudged (yellow, magenta), and P2's colour stood next to the
+    cyan of a seen 5. Now every fifth pip is at full colour (a tally mark),
+    and a dark LED separates the seat's pips from the cards seen going in."""
+    g = position(["12", "1234567", "1234"], tokkome="4", maki="1")
+    app, run = app_with(session_with(g, ("human", "normal", "normal")))
+    run.idle()
+    d = app.hal.display
+    c = TS.palette.PLAYERS[1]
+    dim = TS.palette.scale(c, TS.TALLY_PCT)
+    assert [d.get(x, 5) for x in range(1, 9)] == [dim, dim, dim, dim, c, dim, dim, 0]
+    g.known[1][5] = 1
+    app.stale = True
+    run.advance(60)
+    assert [d.get(x, 5) for x in range(1, 9)] == [dim, dim, dim, dim, c, dim, 0, TS.VALUE[5]]
 
 
 def test_the_end_reveals_every_hand_and_set_then_the_result():

@@ -5,8 +5,9 @@ tests/test_firmware.py.)"""
 from engines_core import tomoko as T
 from firmware import tomoko_screens as TS
 from firmware.play import PlayScreen, PASS, HUMAN, COMPUTER
-from tests.firmware_helpers import app_with, card_area, region_colours, tomoko_balls, \
-    tomoko_session
+from tests.firmware_helpers import app_with, card_area, first_lit_x, read_text, \
+    region_colours, tomoko_balls, tomoko_session
+from hal import buttons as B
 
 BALLS = tomoko_balls()
 
@@ -94,7 +95,7 @@ def test_teams_rows_put_partners_side_by_side():
     order = [0, 2, 1, 3]
     for row, s in enumerate(order):
         lit = [x for x in range(10) if d.get(x, 12 + row) == palette.PLAYERS[s]]
-        assert len(lit) == (2 if s in (1, 3) else 0)
+        assert len(lit) == (4 if s in (1, 3) else 0)  # two cards: a bar, 2 LEDs a card
     # The card mark: the viewer's colour, the partner's below it.
     assert d.get(12, 1) == palette.scale(palette.PLAYERS[0], 60)
     assert d.get(12, 2) == palette.scale(palette.PLAYERS[2], 60)
@@ -340,3 +341,117 @@ def test_every_place_played_for_stays_on_the_end_screen():
     assert len(named) >= 2
     at = [notes[-1].find(words) for p, words in sorted(named)]
     assert all(a >= 0 for a in at) and at == sorted(at), (notes[-1], named)
+
+
+def look_at(app, run, ms):
+    """Hold A for `ms` and return while it is still held."""
+    app.hal.buttons.set_raw(1 << B.A, app.now())
+    run.advance(ms)
+    assert app.screen.looking
+
+
+def bag_on_screen(app, y=11):
+    """(dark, light) read back from the look's bag row: two numbers in the
+    balls' colours, the dark one from the left, the light one right-aligned;
+    also the columns between them."""
+    d = app.hal.display
+    dark = read_text(d, 0, y, TS.BALL[T.DARK])
+    x = first_lit_x(d, y, 5, TS.BALL[T.LIGHT])
+    light = read_text(d, x, y, TS.BALL[T.LIGHT]) if x is not None else ""
+    gap = x - (4 * len(dark) - 1) if x is not None else 0
+    return dark, light, gap
+
+
+def pushed_session(seats, variant="standard", pushes=9):
+    s = tomoko_session(seats, variant=variant, seed=11)
+    st = s.state
+    for i in range(pushes):
+        # Dark balls twice as often, so the two counts differ.
+        a = [a for a in st.legal_actions() if T.colour_of(a) == (T.LIGHT if i % 3 == 2 else T.DARK)]
+        st.apply(a[0] if a else st.legal_actions()[0])
+    return s
+
+
+def test_the_look_shows_the_balls_left_in_the_bag_as_numbers():
+    """Issue 24, item 1: how many balls of each colour are left in the bag
+    is one press away: hold A shows it as two numbers in the balls' colours
+    with room between them (two players: under the scores and the target)."""
+    s = pushed_session(("human", "human"))
+    bag = s.state.bag
+    assert bag[T.DARK] != bag[T.LIGHT]
+    app, run = app_with(s)
+    run.idle()
+    run.run("A")  # past the pass screen
+    look_at(app, run, 900)
+    dark, light, gap = bag_on_screen(app)
+    assert (dark, light) == (str(bag[T.DARK]), str(bag[T.LIGHT]))
+    assert gap >= 2
+    d = app.hal.display
+    assert read_text(d, 9, 6, TS.palette.TEXT) == str(s.state.target)
+
+
+def test_with_three_seats_the_bag_and_the_target_share_the_bottom_row():
+    s = pushed_session(("human", "normal", "normal"))
+    app, run = app_with(s)
+    run.idle()
+    look_at(app, run, 900)
+    seen_bag = seen_target = False
+    for _ in range(40):
+        run.advance(100)
+        bag = s.state.bag
+        dark, light, gap = bag_on_screen(app)
+        if dark:
+            assert (dark, light) == (str(bag[T.DARK]), str(bag[T.LIGHT])) and gap >= 2
+            seen_bag = True
+        if read_text(app.hal.display, 9, 11, TS.palette.TEXT) == "5":
+            seen_target = True
+    assert seen_bag and seen_target
+
+
+def test_open_cards_show_the_bag_under_the_cards_or_in_turn_with_them():
+    for seats in (("human", "normal"), ("human", "normal", "normal", "normal")):
+        s = pushed_session(seats, variant="open")
+        app, run = app_with(s)
+        run.idle()
+        look_at(app, run, 900)
+        read = set()
+        for _ in range(60):
+            run.advance(100)
+            bag = s.state.bag
+            dark, light, gap = bag_on_screen(app)
+            if dark.isdigit():  # not the cards' page
+                assert (dark, light) == (str(bag[T.DARK]), str(bag[T.LIGHT])) and gap >= 2
+                read.add(dark)
+        assert read, seats
+
+
+def test_cards_laid_and_still_needed_differ_in_shape_not_only_brightness():
+    """Issue 24, item 6: in a seat's row a card laid and a card still needed
+    were one colour at two brightnesses (misread for yellow and magenta).
+    Now the laid cards are a solid bar or dashes, the cards still needed
+    single dim dots with dark LEDs between them, for every target."""
+    for seats in (("human", "normal"), ("human", "normal", "normal"),
+                  ("human", "normal", "normal", "normal")):
+        s = tomoko_session(seats, seed=5)
+        st = s.state
+        st.laid[1].append(st.deck.pop())  # P2 has laid one card
+        app, run = app_with(s)
+        run.idle()
+        d = app.hal.display
+        top = 12 if st.num_players == 4 else 13
+        y = top + TS.score_rows(st).index(1)
+        c = TS.palette.PLAYERS[1]
+        needed = TS.palette.scale(c, TS.NEEDED)
+        row = [d.get(x, y) for x in range(11)]
+        laid = [x for x in range(11) if row[x] == c]
+        dots = [x for x in range(11) if row[x] == needed]
+        assert laid and laid == list(range(laid[0], laid[-1] + 1)), (seats, row)  # one dash
+        assert laid[0] == 0 and len(laid) >= 1
+        # Every dot stands alone: no lit LED beside it.
+        for x in dots:
+            assert not row[x - 1] and (x + 1 >= 11 or not row[x + 1]), (seats, row)
+        # The dots reach the target's place: one for every card still
+        # needed, or with one LED a card (a target of 10) every other one.
+        w = max(1, 10 // st.target)
+        assert dots[-1] in ((st.target - 1) * w, st.target * w - 1), (seats, row)
+        assert len(dots) == (st.target - 1 if w > 1 else (st.target - 1) // 2), (seats, row)

@@ -530,8 +530,8 @@ def test_target_after_the_mind_and_at_the_edge():
 
 def test_every_king_shows_on_a_shared_hex():
     """Several Kings on one Region (here a face-down one, with the person's
-    own King among them) take turns on its hex, and the green of the
-    face-down Region shows between them."""
+    own King among them) take turns on its hex, and the green checker of
+    the face-down Region shows between them."""
     c = cell(0, 1)
     g = position(pos=(c, c, c), owner={4: 0})
     g.layout[g.cell_of[4]], g.layout[c] = g.layout[c], 4
@@ -549,7 +549,31 @@ def test_every_king_shows_on_a_shared_hex():
     for k in st.kings:
         hair, body, feet = S.king_colours(k)
         assert (hair, body) in seen, k
-    assert (S.GREEN, S.GREEN) in seen
+    assert (S.GREEN, 0) in seen
+
+
+def test_a_face_down_region_is_a_checker_not_only_green():
+    """Issue 24, item 6: dim red, dim yellow and the green of a face-down
+    Region merge for red-green colour blindness; a face-down Region's hex
+    is a checker (two LEDs lit on a diagonal), a face-up one is filled."""
+    g = position(pos=(cell(0, 1), cell(1, 0), cell(-1, 1)), owner={4: 0, 9: 1})
+    app, run = app_at(g)
+    d = app.hal.display
+    st = app.screen.session.state
+    seen = {h: set() for h in range(T.CELLS)}
+    for _ in range(40):  # past the blinking target and Kings
+        run.advance(50)
+        for h in range(T.CELLS):
+            x, y = S.cell_xy(h)
+            seen[h].add(tuple(d.get(x + i, y + j) for j in (0, 1) for i in (0, 1)))
+    face_down = [h for h in range(T.CELLS) if h != T.MIND and st.owner[st.layout[h]] != T.NONE]
+    assert len(face_down) == 2
+    for h in range(T.CELLS):
+        if h in face_down:
+            assert (S.GREEN, 0, 0, S.GREEN) in seen[h], h
+        else:
+            c = S.region_colour(st.layout, st.owner, h)
+            assert (c, c, c, c) in seen[h], h
 
 
 def test_reveal_shows_who_won_a_contest():
