@@ -40,6 +40,7 @@ def draw_a(d):
     gfx.text(d, 13, 11, "A", palette.GOOD)
 
 
-def draw_page_dots(d, n, page):
-    """Which of `n` pages of the game's keys shows (any int: it wraps)."""
-    gfx.dots(d, 1, 12, n, page % n, palette.ACCENT, palette.FAINT, 2)
+def draw_page_dots(d, n, page, y=12, h=2):
+    """Which of `n` pages shows (any int: it wraps): HELP's on rows 12-13,
+    HOW TO PLAY's on the bottom row under its pictures."""
+    gfx.dots(d, 1, y, n, page % n, palette.ACCENT, palette.FAINT, h)
