@@ -24,6 +24,9 @@ class GameUI:
     # word or two the play screen's notice shows over the top rows once the
     # flash has shown where).
     REFUSALS = ()
+    # The guided first game (firmware/play.py): what a person's turn asks,
+    # in a few words shown as each of their first turns begins (None: none).
+    HINT = None
 
     def __init__(self, session):
         self.session = session
@@ -54,6 +57,12 @@ class GameUI:
         CLICK): move cursors on PRESS and REPEAT, act on CLICK (a short
         press), never on PRESS of A or B - a long A is the look view and a
         long B the pause menu, and the play screen takes those itself."""
+        return None
+
+    def hint_target(self, seat, now):
+        """Where the next step of the person in `seat` acts, for the guided
+        first game: (x, y, w, h, inside) - the unlit LEDs inside that box
+        (`inside`) or round it blink (draw_hint) - or None."""
         return None
 
     def illegal(self, reason, now):
@@ -120,3 +129,22 @@ class GameUI:
     # Helpers -------------------------------------------------------------------
     def flashing(self, now):
         return now < self.flash_until and gfx.blink(now, 200)
+
+
+HINT_LEVEL = 30  # percent of white: a glow, plainly dimmer than a cursor
+
+
+def draw_hint(d, now, target):
+    """The guided first game's mark on `target` (GameUI.hint_target): the
+    LEDs inside the box, or in the ring of LEDs round it, that the screen left
+    unlit blink faintly white. Only unlit LEDs: a hint never covers anything
+    the game shows (its cursor, a tile, a card)."""
+    if target is None or not gfx.blink(now, 800, 55):
+        return
+    x, y, w, h, inside = target
+    c = palette.scale(palette.WHITE, HINT_LEVEL)
+    for j in range(y - 1, y + h + 1):
+        for i in range(x - 1, x + w + 1):
+            ring = j < y or j >= y + h or i < x or i >= x + w
+            if ring != inside and 0 <= i < 16 and 0 <= j < 16 and not d.get(i, j):
+                d.pixel(i, j, c)

@@ -1,8 +1,9 @@
 """The main menu: game, players, who plays each seat, variant, brightness,
-sound, statistics and the game's keys.
+sound, the guided first game, statistics, the game's keys and HOW TO PLAY.
 
 Up/Down choose the line, Left/Right change it (on HELP: the next key), A
-starts the game (from any line), and when a game was interrupted the first
+starts the game (from any other line than HOW TO PLAY, where it opens the
+game's pages: firmware/howto.py), and when a game was interrupted the first
 line offers to resume it - then a new game asks first, since it ends that
 one. Changed settings are saved once they have stood a moment.
 """
@@ -12,7 +13,7 @@ from engines_core import registry
 from engines_core.prng import mix_seed
 from firmware.screen import Screen, draw_a, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware.settings import KINDS, KIND_LABELS, BRIGHTNESS_MIN, BRIGHTNESS_MAX, BRIGHTNESS_STEP
-from firmware import gfx, palette, sounds, games, launch
+from firmware import gfx, palette, sounds, games, launch, howto
 
 LABEL = 0x909090
 VALUE = palette.WHITE
@@ -26,6 +27,8 @@ _BRIGHT = "LIGHT"
 _SOUND = "SOUND"
 _STATS = "STATS"
 _HELP = "HELP"
+_GUIDE = "GUIDE"
+_HOWTO = "HOW TO PLAY"
 
 
 class Menu(Screen):
@@ -41,6 +44,8 @@ class Menu(Screen):
         self.opening_shown = False
         self.asking = False  # "NEW GAME?": A starts one, ending the saved game
         self.unsaved = False  # settings changed since they were saved
+        self.howto = None  # HOW TO PLAY open (firmware/howto.py)
+        self.has_howto = {}  # game -> has pages on this build (asked once)
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -84,7 +89,13 @@ class Menu(Screen):
             out.append(_VARIANT)
         out.append(_BRIGHT)
         out.append(_SOUND)
+        out.append(_GUIDE)
         out.append(_STATS)
+        game = self.app.settings.game
+        if game not in self.has_howto:
+            self.has_howto[game] = howto.has_pages(game)
+        if self.has_howto[game] and self.games:
+            out.append(_HOWTO)
         out.append(_HELP)
         return out
 
@@ -92,6 +103,12 @@ class Menu(Screen):
     def button(self, ev, now):
         kind = B.kind_of(ev)
         if kind not in (B.PRESS, B.REPEAT) or self.opening is not None:
+            return
+        if self.howto is not None:
+            self.howto.button(ev, now)
+            if not self.howto.open:
+                self.howto = None  # back on the HOW TO PLAY line
+                self.changed_at = now
             return
         b = B.button_of(ev)
         if self.asking:
@@ -112,7 +129,9 @@ class Menu(Screen):
         elif b in (B.LEFT, B.RIGHT):
             self.change(lines[self.line], 1 if b == B.RIGHT else -1)
         elif b == B.A and kind == B.PRESS:
-            if lines[self.line] == _RESUME:
+            if lines[self.line] == _HOWTO:
+                self.howto = howto.HowTo(self.app.settings.game, now)
+            elif lines[self.line] == _RESUME:
                 self.open(_RESUME)
             elif self.saved is not None and self.games:
                 self.asking = True
@@ -158,6 +177,8 @@ class Menu(Screen):
             self.app.apply_settings()
         elif line == _HELP:
             self.help += step
+        elif line == _GUIDE:
+            st.guide = not st.guide
         elif isinstance(line, int):
             seats = st.seats_for(st.game)
             seats[line] = KINDS[(KINDS.index(seats[line]) + step) % len(KINDS)]
@@ -200,6 +221,9 @@ class Menu(Screen):
     def draw(self, d, now):
         if self.opening is not None:
             self.draw_opening(d)
+            return
+        if self.howto is not None:
+            self.howto.draw(d, now)
             return
         if self.asking:
             t = now - self.changed_at
@@ -249,12 +273,16 @@ class Menu(Screen):
             return "STATS", self.app.stats.summary(st.game), palette.ACCENT
         if line == _HELP:
             return "HELP", games.help_page(st.game, self.help)[0], VALUE
+        if line == _GUIDE:
+            return "GUIDE", "ON" if st.guide else "OFF", VALUE
+        if line == _HOWTO:
+            return _HOWTO, registry.title(st.game), palette.ACCENT
         kind = st.seats_for(st.game)[line]
         return palette.PLAYER_NAMES[line], KIND_LABELS[KINDS.index(kind)], games.seat_colour(st.game, line)
 
     def draw_extra(self, d, line, now):
         st = self.app.settings
-        if line in (_GAME, _RESUME) and self.games:
+        if line in (_GAME, _RESUME, _HOWTO) and self.games:
             icon = games.icon(self.saved.game if line == _RESUME else st.game)
             if icon:
                 gfx.glyph_rows(d, 1, 11, icon[0], icon[1])

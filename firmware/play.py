@@ -6,7 +6,9 @@ for a moment), computer moves (thought out in slices between frames, with a
 retry at lower effort if memory runs out), each action's sound (the game
 says which: GameUI.cue) and TURN as a person's turn begins, feedback for
 refused actions, saving after every
-move, the pause menu (hold B: go on, quit, or read the game's keys) and the
+move, the pause menu (hold B: go on, quit, the game's keys, or HOW TO
+PLAY), the guided first game (a person's first turns begin with a few
+words of what to do, and the thing to act on glows: settings.guide) and the
 hand-over to the end screen. What the
 game looks like and how its cursor moves is the game's UI (firmware/*_screens).
 """
@@ -15,7 +17,7 @@ import gc
 
 from hal import buttons as B
 from engines_core import registry
-from firmware.game_ui import COMPUTER_PAUSE_MS
+from firmware.game_ui import COMPUTER_PAUSE_MS, draw_hint
 from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware import gfx, palette, sounds, games, saves
 
@@ -33,10 +35,13 @@ THINK_SLICE_MS = 80
 # ignores presses this long, and any press begun before: a double tap of A
 # on the last move must not pass it, nor move for the next person.
 HAND_OVER_MS = 600
+# The guided first game: hints on each person's first this many turns.
+GUIDED_TURNS = 3
 _GO_ON = "GO ON"
 _QUIT = "QUIT"
 _HELP = "HELP"
-PAUSE_LINES = (_GO_ON, _QUIT, _HELP)
+_HOWTO = "HOW TO PLAY"
+PAUSE_LINES = (_GO_ON, _QUIT, _HELP, _HOWTO)
 
 
 class PlayScreen(Screen):
@@ -58,6 +63,10 @@ class PlayScreen(Screen):
         self.paused = False
         self.pause_line = 0  # index in PAUSE_LINES
         self.help = 0  # the page of the game's keys on the HELP line
+        self.howto = None  # HOW TO PLAY open from the pause menu (firmware/howto.py)
+        # Turns begun per seat, for the guided first game; a game resumed
+        # from a save counts as that far on for everyone.
+        self.turns = bytearray([min(session.ply // len(session.seats), 255)] * len(session.seats))
         self.looking = False
         self.pressed_at = [0] * B.COUNT  # when each button was last pressed
         self.listen_from = 0  # presses from before this are not for this screen
@@ -127,8 +136,18 @@ class PlayScreen(Screen):
             # No secrets, so no pass screen: name who plays now.
             self.named_until = self.listen_from = now + HAND_OVER_MS
         self.ui.begin_turn(self.seat, now)
+        if not again:
+            self.turns[self.seat] = min(self.turns[self.seat] + 1, 255)
+            if self.guiding() and self.ui.HINT:
+                # What to do, over the top rows until read or a press (which
+                # does nothing else: app.step), after the person's name.
+                self.app.tell(self.ui.HINT, after=self.listen_from - now)
         if not passed and not again:
             self.app.beep(sounds.TURN)  # (a pass screen sounded it already)
+
+    def guiding(self):
+        """True on the current person's first turns when the guide is on."""
+        return self.app.settings.guide and self.turns[self.seat] <= GUIDED_TURNS
 
     def play(self, action, now):
         """Apply an action for the current seat and start showing it."""
@@ -191,13 +210,21 @@ class PlayScreen(Screen):
         if kind == B.PRESS:
             self.pressed_at[b] = now
         if (b == B.B and kind == B.LONG) or (b == B.MENU and kind == B.PRESS):
+            if self.howto is not None:
+                self.howto.close()
+                self.howto = None
             self.paused = not self.paused
             self.pause_line = 0
             self.app.swallow_held()  # a press held across the pause acts on neither side
             self.app.beep(sounds.CLICK)
             return
         if self.paused:
-            self.pause_button(b, kind)
+            if self.howto is not None:
+                self.howto.button(ev, now)
+                if not self.howto.open:
+                    self.howto = None  # back on the pause menu's line
+            else:
+                self.pause_button(b, kind, now)
             return
         if b == B.A:
             if kind == B.LONG and self.phase != PASS:
@@ -227,7 +254,7 @@ class PlayScreen(Screen):
                     self.ui.illegal(reason, now)
                     self.app.beep(sounds.REFUSED)
 
-    def pause_button(self, b, kind):
+    def pause_button(self, b, kind, now):
         if kind not in (B.PRESS, B.REPEAT):
             return
         line = PAUSE_LINES[self.pause_line]
@@ -237,7 +264,10 @@ class PlayScreen(Screen):
         elif line == _HELP and (b in (B.LEFT, B.RIGHT) or b == B.A and kind == B.PRESS):
             self.help += -1 if b == B.LEFT else 1
         elif b == B.A and kind == B.PRESS:
-            if line == _GO_ON:
+            if line == _HOWTO:
+                from firmware.howto import HowTo
+                self.howto = HowTo(self.session.game, now)
+            elif line == _GO_ON:
                 self.paused = False
                 self.app.swallow_held()  # this A's CLICK is not a move
             else:
@@ -270,6 +300,8 @@ class PlayScreen(Screen):
             self.ui.look(d, now, self.viewer())
         else:
             self.ui.draw(d, now, self.viewer())
+            if self.phase == HUMAN and self.guiding() and not self.ui.busy(now):
+                draw_hint(d, now, self.ui.hint_target(self.seat, now))
             if self.phase == COMPUTER and self.ui.THINKING is not None:
                 # Thinking: three dots in the player's colour.
                 x, y = self.ui.THINKING
@@ -279,6 +311,9 @@ class PlayScreen(Screen):
 
     def draw_pause(self, d, now):
         """One line at a time, as in the menu: Up/Down choose, A does it."""
+        if self.howto is not None:
+            self.howto.draw(d, now)
+            return
         line = PAUSE_LINES[self.pause_line]
         if line == _HELP:
             page, n = games.help_page(self.session.game, self.help)

@@ -1,5 +1,6 @@
-"""Player settings kept on the device: brightness, volume, last choices
-(the game, and per game the players, the variant and who plays each seat).
+"""Player settings kept on the device: brightness, volume, the guided first
+game (hints on a person's first turns), last choices (the game, and per game
+the players, the variant and who plays each seat).
 
 Stored as plain `key=value` lines and parsed field by field with limits, so
 a damaged file only resets the damaged fields (never eval'd).
@@ -19,6 +20,7 @@ class Settings:
     def __init__(self):
         self.brightness = 40  # percent of the board's safe maximum
         self.volume = 5  # 0-10
+        self.guide = True  # hints on a person's first turns (firmware/play.py)
         self.game = "tomoko"
         self.players = {}  # game -> number of players
         self.seats = ["human", "normal", "normal", "normal"]  # for a game not played yet
@@ -36,6 +38,7 @@ class Settings:
 
     def to_text(self):
         lines = ["brightness=%d" % self.brightness, "volume=%d" % self.volume,
+                 "guide=%d" % self.guide,
                  "game=%s" % self.game, "seats=%s" % ",".join(self.seats)]
         for g in sorted(self.players):
             lines.append("players.%s=%d" % (g, self.players[g]))
@@ -60,6 +63,8 @@ class Settings:
                     s.brightness = _clamp(int(value), BRIGHTNESS_MIN, BRIGHTNESS_MAX)
                 elif key == "volume":
                     s.volume = _clamp(int(value), 0, 10)
+                elif key == "guide" and value in ("0", "1"):
+                    s.guide = value == "1"
                 elif key == "game" and _is_name(value):
                     s.game = value
                 elif key == "seats" or key.startswith("seats.") and _is_name(key[6:]):

@@ -122,6 +122,7 @@ EV_VALUES = 5
 
 class UI(GameUI):
     THINKING = None  # the hand fills the bottom rows; the mover's dot blinks
+    HINT = "A: PLAY, UP: PILES"
     REFUSALS = (("neither pile", "+1 OR -1"), ("only the Tokkome", "ONLY THE TOKKOME"),
                 ("put a card", "PUT A CARD"), ("need three", "NEED THREE"))
 
@@ -160,6 +161,18 @@ class UI(GameUI):
                 if st.can_lay(cards[i]):
                     self.cur = i
                     break
+
+    def hint_target(self, seat, now):
+        """The card under the cursor, ringed (in the hand)."""
+        cards = self.hand_cards(seat)
+        n = len(cards)
+        if self.zone != HAND or not n:
+            return None
+        w, x0 = bar_layout(n)
+        cur = min(self.cur, n - 1)
+        first = min(max(0, cur - 16 // w // 2), n - 16 // w) if n > 16 // w else 0
+        v = cards[cur]
+        return x0 + (cur - first) * w, 16 - v, w, v, False
 
     def hand_cards(self, seat):
         return cards_of(self.state.hands[seat])

@@ -197,6 +197,7 @@ def move_cursor(geo, c, button):
 
 class UI(GameUI):
     THINKING = None  # row 15 holds White's score; columns 0-1 show the mover
+    HINT = "A: TILE, A: LAY"
     REFUSALS = (("locked", "LOCKED"), ("lay", "LAY A TILE"), ("taken", "TAKEN"),
                 ("tiles left", "NONE LEFT"))
 
@@ -220,6 +221,16 @@ class UI(GameUI):
         return False
 
     # Choosing --------------------------------------------------------------------
+    def hint_target(self, seat, now):
+        """The cursor's triangle, ringed (in the zoomed view)."""
+        if self.view != ZOOM:
+            return None
+        pts = self.layout.zoom_points(self.cursor)[:3]  # the tips span it
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        x, y = min(xs) - self.vx, min(ys) - self.vy
+        return x, y, max(xs) - min(xs) + 1, max(ys) - min(ys) + 1, False
+
     def begin_turn(self, seat, now):
         self.mode = CELL
 

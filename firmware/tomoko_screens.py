@@ -81,6 +81,7 @@ def move_cursor(e, button):
 
 class UI(GameUI):
     REFUSALS = (("undo", "NO UNDO"), ("balls left", "NONE LEFT"))
+    HINT = "A: PUSH, B: COLOUR"
 
     def __init__(self, session):
         GameUI.__init__(self, session)
@@ -145,6 +146,13 @@ class UI(GameUI):
         if b == B.A and kind == B.CLICK:
             return T.action_of(self.colour, self.cursor)
         return None
+
+    def hint_target(self, seat, now):
+        """The line the ball would roll along: its unlit LEDs glow."""
+        line = T.LINES[self.cursor]
+        x0, y0 = cell_xy(line[0])
+        x1, y1 = cell_xy(line[-1])
+        return min(x0, x1), min(y0, y1), abs(x1 - x0) + 2, abs(y1 - y0) + 2, True
 
     def illegal(self, reason, now):
         GameUI.illegal(self, reason, now)

@@ -301,6 +301,7 @@ def count(data, value):
 
 
 class UI(GameUI):
+    HINT = "ARROWS, A: MOVE"
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.mode = BOARD
@@ -323,6 +324,13 @@ class UI(GameUI):
     def begin_turn(self, seat, now):
         self.mode = BOARD
         self.aim(seat)
+
+    def hint_target(self, seat, now):
+        """The Region the King would move to, ringed (on the board view)."""
+        if self.mode != BOARD:
+            return None
+        x, y = HEX_XY[self.target(seat)]
+        return x, y, 2, 2, False
 
     def target(self, seat):
         st = self.state
