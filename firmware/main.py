@@ -11,10 +11,11 @@ from firmware.app import App
 from firmware import launch, saves
 
 
-def boot(hal, session=None):
+def boot(hal, session=None, settings=None):
     """The app on its first screen: `session` if given, else the saved game
-    or the menu (or the game the last run restarted to start: launch.py)."""
-    app = App(hal)
+    or the menu (or the game the last run restarted to start: launch.py);
+    `settings` instead of those saved (tools and tests)."""
+    app = App(hal, settings)
     if session is not None:
         app.goto_play(session)
         return app

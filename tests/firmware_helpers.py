@@ -6,14 +6,21 @@ from simulator.headless import ScriptRunner
 from simulator.sim_hal import make_hal
 
 
-def app_with(session=None, storage=None, restart=None):
+def app_with(session=None, storage=None, restart=None, guide=False):
     """Boot the firmware on the simulator's hal (fake clock), on `storage`
-    if given; `restart`: a board's hal.restart."""
+    if given; `restart`: a board's hal.restart. `guide`: the guided first
+    game's hints (off unless asked for, as after a person turned them off:
+    the screens' own tests press and look without them; tests/test_howto.py
+    has the guide's); None: as the settings in the storage say."""
+    from firmware.settings import Settings
     hal = make_hal(fake_clock=True)
     if storage is not None:
         hal.storage = storage
     hal.restart = restart
-    app = boot(hal, session)
+    settings = Settings.load(hal.storage)
+    if guide is not None:
+        settings.guide = guide
+    app = boot(hal, session, settings)
     return app, ScriptRunner(app, frames_dir="/tmp/unused-frames")
 
 
