@@ -38,6 +38,40 @@ def menu(out):
     run.run("UP,UP,UP")  # round to the last line: HELP, the game's keys
     run.advance(200)
     shots.append(run.shot("menu-help"))
+    return shots + howto(out)
+
+
+# The HOW TO PLAY pages shot per game: (page, which picture of its
+# animation), a telling one.
+HOWTO_SHOTS = ((0, 2), (1, 1), (2, 2))
+
+
+def howto(out):
+    """Each game's HOW TO PLAY line and its first pages, opened from the menu
+    as a person would: howto-<game>-<page's word>.png."""
+    from firmware import games
+    from tests.firmware_helpers import app_with
+    app, run = app_with()
+    run.frames_dir = out
+    menu = app.screen
+    shots = []
+    for game in games.playable():
+        while app.settings.game != game:  # on the GAME line
+            run.run("RIGHT")
+        down = menu.lines().index("HOW TO PLAY") - menu.line
+        run.run(",".join(["DOWN"] * down))
+        run.advance(300)
+        if game == games.playable()[0]:
+            shots.append(run.shot("menu-howto"))
+        run.run("A")
+        for page, picture in HOWTO_SHOTS:
+            while menu.howto.page != page:
+                run.run("RIGHT")
+            ms = menu.howto.pages[page][1]
+            run.advance(picture * ms + ms // 2 - (app.now() - menu.howto.since))
+            word = menu.howto.pages[page][0].lower()
+            shots.append(run.shot("howto-%s-%s" % (game, word)))
+        run.run("B," + ",".join(["UP"] * down))
     return shots
 
 
