@@ -46,12 +46,14 @@ def imports_of(path):
 
 def loaded_by_name():
     """The modules the game loaders import by a name they build."""
-    engines, screens = [], []
+    engines, screens, pages = [], [], []
     for name in registry.NAMES:
         engine = registry.engine_module(name)
         engines += [engine, engine + "_ai", engine + "_facts"]
         screens.append("firmware.%s_screens" % name)
-    return {"engines_core.registry": engines, "firmware.games": screens}
+        pages.append("firmware.%s_howto" % name)
+    return {"engines_core.registry": engines, "firmware.games": screens,
+            "firmware.howto": pages}
 
 
 def graph():
