@@ -2,8 +2,10 @@
 picture (or a few, shown in turn as an animation).
 
 The pages live in one table module per game, firmware/<game>_howto.py,
-loaded only while they show and forgotten when they close, so they cost a
-game under way nothing. Its shape (tests/test_howto.py checks it):
+loaded only while they show and forgotten when they close, as is this
+module (the menu and the pause menu import it as HOW TO PLAY opens), so
+they cost a game under way nothing. A table's shape (tests/test_howto.py
+checks it):
 
     COLOURS = {character: 0xRRGGBB, ...}   # characters not in it stay dark
     PAGES = ((word, ms a picture shows, (picture, picture, ...)), ...)
@@ -17,7 +19,7 @@ the last to the first, as HELP does), A or B leaves.
 from hal import buttons as B
 from engines_core import registry
 from firmware import gfx, palette
-from firmware.screen import draw_page_dots
+from firmware.screen import PAGES_MODULE, draw_page_dots
 
 WORD_Y = 0
 PICTURE_Y = 6
@@ -26,12 +28,8 @@ DOTS_Y = 15
 
 
 def module_name(game):
-    return "firmware." + game + "_howto"
-
-
-def has_pages(game):
-    """True if this build has HOW TO PLAY pages for `game`."""
-    return registry.installed(module_name(game))
+    """The table module of `game`'s pages (PAGES_MODULE of screen.py)."""
+    return PAGES_MODULE % game
 
 
 class HowTo:
@@ -72,14 +70,9 @@ class HowTo:
         draw_page_dots(d, len(self.pages), self.page, DOTS_Y, 1)
 
     def close(self):
-        """Leave the pages and forget their module (its RAM goes back)."""
-        import sys
+        """Leave the pages and forget their table and this module (their RAM
+        goes back once the screen that opened them lets go of this object)."""
         self.open = False
         self.pages = self.colours = ()
-        name = module_name(self.game)
-        if name in sys.modules:
-            del sys.modules[name]
-            try:
-                delattr(sys.modules["firmware"], name[9:])
-            except (KeyError, AttributeError):
-                pass
+        registry.forget(module_name(self.game))
+        registry.forget(__name__)

@@ -11,9 +11,8 @@ one. Changed settings are saved once they have stood a moment.
 from hal import buttons as B
 from engines_core import registry
 from engines_core.prng import mix_seed
-from firmware.screen import Screen, draw_a, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware.settings import KINDS, KIND_LABELS, BRIGHTNESS_MIN, BRIGHTNESS_MAX, BRIGHTNESS_STEP
-from firmware import gfx, palette, sounds, games, launch, howto
+from firmware import gfx, palette, sounds, games, launch
 
 LABEL = 0x909090
 VALUE = palette.WHITE
@@ -93,7 +92,7 @@ class Menu(Screen):
         out.append(_STATS)
         game = self.app.settings.game
         if game not in self.has_howto:
-            self.has_howto[game] = howto.has_pages(game)
+            self.has_howto[game] = has_pages(game)
         if self.has_howto[game] and self.games:
             out.append(_HOWTO)
         out.append(_HELP)
@@ -130,7 +129,8 @@ class Menu(Screen):
             self.change(lines[self.line], 1 if b == B.RIGHT else -1)
         elif b == B.A and kind == B.PRESS:
             if lines[self.line] == _HOWTO:
-                self.howto = howto.HowTo(self.app.settings.game, now)
+                from firmware.howto import HowTo
+                self.howto = HowTo(self.app.settings.game, now)
             elif lines[self.line] == _RESUME:
                 self.open(_RESUME)
             elif self.saved is not None and self.games:

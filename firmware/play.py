@@ -18,7 +18,7 @@ import gc
 from hal import buttons as B
 from engines_core import registry
 from firmware.game_ui import COMPUTER_PAUSE_MS, draw_hint
-from firmware.screen import Screen, draw_a_hint, draw_line_dots, draw_page_dots
+from firmware.screen import Screen, has_pages, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware import gfx, palette, sounds, games, saves
 
 PASS = 0  # waiting for the next person to take the device
@@ -61,7 +61,9 @@ class PlayScreen(Screen):
         self.shown_to = None  # the seat whose secrets were last on screen
         self.ready_at = 0
         self.paused = False
-        self.pause_line = 0  # index in PAUSE_LINES
+        self.pause_line = 0  # index in pause_lines
+        # The pause menu's lines: HOW TO PLAY where the game has pages.
+        self.pause_lines = PAUSE_LINES if has_pages(session.game) else PAUSE_LINES[:-1]
         self.help = 0  # the page of the game's keys on the HELP line
         self.howto = None  # HOW TO PLAY open from the pause menu (firmware/howto.py)
         # Turns begun per seat, for the guided first game; a game resumed
@@ -257,9 +259,9 @@ class PlayScreen(Screen):
     def pause_button(self, b, kind, now):
         if kind not in (B.PRESS, B.REPEAT):
             return
-        line = PAUSE_LINES[self.pause_line]
+        line = self.pause_lines[self.pause_line]
         if b in (B.UP, B.DOWN):
-            self.pause_line = (self.pause_line + (1 if b == B.DOWN else -1)) % len(PAUSE_LINES)
+            self.pause_line = (self.pause_line + (1 if b == B.DOWN else -1)) % len(self.pause_lines)
             self.help = 0
         elif line == _HELP and (b in (B.LEFT, B.RIGHT) or b == B.A and kind == B.PRESS):
             self.help += -1 if b == B.LEFT else 1
@@ -314,7 +316,7 @@ class PlayScreen(Screen):
         if self.howto is not None:
             self.howto.draw(d, now)
             return
-        line = PAUSE_LINES[self.pause_line]
+        line = self.pause_lines[self.pause_line]
         if line == _HELP:
             page, n = games.help_page(self.session.game, self.help)
             gfx.marquee(d, 0, _HELP, palette.ACCENT, now)
@@ -324,7 +326,7 @@ class PlayScreen(Screen):
             gfx.marquee(d, 0, registry.title(self.session.game), palette.ACCENT, now)
             gfx.marquee(d, 6, line, palette.WHITE, now)
             draw_a_hint(d, now)
-        draw_line_dots(d, len(PAUSE_LINES), self.pause_line)
+        draw_line_dots(d, len(self.pause_lines), self.pause_line)
 
 
 def draw_pass(d, now, seat, c):

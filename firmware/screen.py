@@ -4,6 +4,16 @@ Also the marks the one-line-at-a-time lists share (the menu, the pause menu).
 
 from firmware import gfx, palette
 
+# Where a game's HOW TO PLAY pages live (firmware/howto.py shows them).
+PAGES_MODULE = "firmware.%s_howto"
+
+
+def has_pages(game):
+    """True if this build has HOW TO PLAY pages for `game` (the menu and the
+    pause menu offer them; nothing is imported to know)."""
+    from engines_core import registry
+    return registry.installed(PAGES_MODULE % game)
+
 
 class Screen:
     """Base class: override what you need."""

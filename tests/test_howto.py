@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from engines_core import registry
-from firmware import font, games, howto, palette
+from firmware import font, games, howto, palette, screen
 from firmware.howto import HowTo
 from firmware.menu import Menu
 from firmware.play import PlayScreen, HUMAN, GUIDED_TURNS, PAUSE_LINES
@@ -91,16 +91,27 @@ def test_pages_turn_round_both_ways_and_a_or_b_leaves_and_forgets_the_module():
     assert h.open
     h.button((B.PRESS << 4) | B.B, 50)
     assert not h.open and name not in sys.modules
+    assert "firmware.howto" not in sys.modules  # itself too
     h = HowTo("tomoko", 0)
     h.button((B.PRESS << 4) | B.A, 0)
     assert not h.open and name not in sys.modules
 
 
 def test_no_line_for_a_game_without_pages(monkeypatch):
-    monkeypatch.setattr(howto, "has_pages", lambda game: False)
+    import firmware.menu
+    import firmware.play
+    for mod in (firmware.menu, firmware.play):
+        monkeypatch.setattr(mod, "has_pages", lambda game: False)
     app, run = app_with()
     assert "HOW TO PLAY" not in app.screen.lines()
     assert "HELP" in app.screen.lines()
+    app, run = app_with(Session("tomoko", ["human", "normal"]))
+    assert app.screen.pause_lines == PAUSE_LINES[:-1]
+
+
+def test_every_game_has_pages_on_this_build():
+    assert all(screen.has_pages(g) for g in GAMES)
+    assert not screen.has_pages("nogame")
 
 
 # From the menu and the pause menu ---------------------------------------------
