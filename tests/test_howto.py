@@ -282,3 +282,53 @@ def test_the_menu_turns_the_guide_off_and_saves_it():
     assert Settings.load(app.hal.storage).guide is False
     run.run("LEFT")
     assert app.settings.guide is True
+
+
+# Inside MicroPython -------------------------------------------------------------
+
+HOWTO_IN_MPY = """
+import gc
+from hal.display import Display
+from firmware import screen
+gc.collect()
+before = gc.mem_free()
+for game in %(games)r:
+    assert screen.has_pages(game), game
+    from firmware.howto import HowTo
+    h = HowTo(game, 0)
+    d = Display()
+    frames = 0
+    for page in range(len(h.pages)):
+        h.page = page
+        for k in range(len(h.pages[page][2])):
+            d.fill(0)
+            h.draw(d, k * h.pages[page][1])
+            frames += 1
+    h.close()
+    h = HowTo = None
+    import sys
+    assert 'firmware.howto' not in sys.modules and 'firmware.%%s_howto' %% game not in sys.modules
+    gc.collect()
+    print('PAGES', game, frames, gc.mem_free())
+print('BEFORE', before)
+"""
+
+
+@pytest.mark.mpy
+def test_every_games_pages_draw_in_micropython_and_are_forgotten():
+    """The tables load and draw in MicroPython from the .mpy bundle (their
+    helpers build pictures with bytearrays and the font), and closing gives
+    the heap back: after the first game (whose load grows MicroPython's
+    string table once), the free heap comes back to the same within noise."""
+    from tools import mpy_check, mpy_runtime
+    code = HOWTO_IN_MPY % {"games": GAMES + GAMES}
+    r = mpy_runtime.run_in_repo(code, heap="64k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    lines = [l.split() for l in r.stdout.splitlines() if l.startswith("PAGES")]
+    assert [l[1] for l in lines] == GAMES + GAMES
+    assert all(int(l[2]) > len(registry.load(howto.module_name(l[1])).PAGES) for l in lines)
+    free = [int(l[3]) for l in lines]
+    # The second round loads nothing new for good: each game's pages leave
+    # the heap as the first round did.
+    n = len(GAMES)
+    assert all(abs(free[n + k] - free[n + k - 1]) <= 256 for k in range(1, n)), free

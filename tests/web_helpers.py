@@ -122,7 +122,7 @@ class Simulator:
 
     def __init__(self):
         from tests.firmware_helpers import app_with
-        self.app, self.runner = app_with()
+        self.app, self.runner = app_with(guide=None)  # a fresh device, as the page is
 
     def run(self, script):
         self.runner.run(script)
