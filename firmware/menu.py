@@ -11,6 +11,7 @@ one. Changed settings are saved once they have stood a moment.
 from hal import buttons as B
 from engines_core import registry
 from engines_core.prng import mix_seed
+from firmware.screen import Screen, has_pages, open_pages, draw_a, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware.settings import KINDS, KIND_LABELS, BRIGHTNESS_MIN, BRIGHTNESS_MAX, BRIGHTNESS_STEP
 from firmware import gfx, palette, sounds, games, launch
 
@@ -129,8 +130,7 @@ class Menu(Screen):
             self.change(lines[self.line], 1 if b == B.RIGHT else -1)
         elif b == B.A and kind == B.PRESS:
             if lines[self.line] == _HOWTO:
-                from firmware.howto import HowTo
-                self.howto = HowTo(self.app.settings.game, now)
+                self.howto = open_pages(self.app, self.app.settings.game, now)
             elif lines[self.line] == _RESUME:
                 self.open(_RESUME)
             elif self.saved is not None and self.games:

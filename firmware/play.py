@@ -18,7 +18,7 @@ import gc
 from hal import buttons as B
 from engines_core import registry
 from firmware.game_ui import COMPUTER_PAUSE_MS, draw_hint
-from firmware.screen import Screen, has_pages, draw_a_hint, draw_line_dots, draw_page_dots
+from firmware.screen import Screen, has_pages, open_pages, draw_a_hint, draw_line_dots, draw_page_dots
 from firmware import gfx, palette, sounds, games, saves
 
 PASS = 0  # waiting for the next person to take the device
@@ -267,8 +267,7 @@ class PlayScreen(Screen):
             self.help += -1 if b == B.LEFT else 1
         elif b == B.A and kind == B.PRESS:
             if line == _HOWTO:
-                from firmware.howto import HowTo
-                self.howto = HowTo(self.session.game, now)
+                self.howto = open_pages(self.app, self.session.game, now)
             elif line == _GO_ON:
                 self.paused = False
                 self.app.swallow_held()  # this A's CLICK is not a move

@@ -8,6 +8,20 @@ from firmware import gfx, palette
 PAGES_MODULE = "firmware.%s_howto"
 
 
+def open_pages(app, game, now):
+    """HOW TO PLAY for `game` (a firmware/howto.HowTo), or None, with a
+    notice and nothing else changed, when there is no memory to load it."""
+    from engines_core import registry
+    try:
+        from firmware.howto import HowTo
+        return HowTo(game, now)
+    except MemoryError:
+        registry.forget(PAGES_MODULE % game)
+        registry.forget("firmware.howto")
+        app.tell("NO MEMORY")
+        return None
+
+
 def has_pages(game):
     """True if this build has HOW TO PLAY pages for `game` (the menu and the
     pause menu offer them; nothing is imported to know)."""

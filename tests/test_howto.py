@@ -142,6 +142,33 @@ def test_the_menu_opens_how_to_play_and_comes_back_to_its_line():
     assert menu.howto is None and isinstance(app.screen, Menu) and menu.opening is None
 
 
+def test_no_memory_for_the_pages_says_so_and_changes_nothing(monkeypatch):
+    import types
+
+    def full(game, now):
+        raise MemoryError("memory allocation failed")
+
+    def no_memory():  # firmware.howto as it would load with no room for a table
+        monkeypatch.setitem(sys.modules, "firmware.howto", types.SimpleNamespace(HowTo=full))
+    no_memory()
+    app, run = app_with(Session("tomoko", ["human", "normal"], seed=5))
+    run.idle()
+    play = app.screen
+    before = digest(play.session)
+    run.run("B:long," + ",".join(["DOWN"] * PAUSE_LINES.index("HOW TO PLAY")) + ",A")
+    assert play.howto is None and play.paused and app.notice[0] == "NO MEMORY"
+    assert PAUSE_LINES[play.pause_line] == "HOW TO PLAY" and digest(play.session) == before
+    assert howto.module_name("tomoko") not in sys.modules
+    assert "firmware.howto" not in sys.modules  # forgotten: tried anew next time
+    no_memory()
+    app, run = app_with()
+    menu = app.screen
+    goto_line(run, menu.lines, "HOW TO PLAY")
+    run.run("A")
+    assert menu.howto is None and isinstance(app.screen, Menu) and menu.opening is None
+    assert app.notice[0] == "NO MEMORY"
+
+
 def digest(session):
     return hashlib.sha256(session.to_bytes()).hexdigest()
 
