@@ -11,7 +11,9 @@ checks it):
     PAGES = ((word, ms a picture shows, (picture, picture, ...)), ...)
 
 a word of at most 4 characters (one line of the 3x5 font, never scrolling),
-each picture at most ROWS rows of at most 16 characters. The menu's HOW TO
+each picture at most ROWS rows of at most 16 characters, as bytes (b"..."):
+a str literal of a compiled module stays in RAM for good as an interned
+qstr, bytes go with the module. The menu's HOW TO
 PLAY line and the pause menu open it; Left/Right turn the pages (round from
 the last to the first, as HELP does), A or B leaves.
 """
@@ -41,7 +43,9 @@ class HowTo:
         self.game = game
         mod = registry.load(module_name(game))
         self.pages = mod.PAGES
-        self.colours = mod.COLOURS
+        self.colours = {}  # by byte, as the pictures' rows give them
+        for ch in mod.COLOURS:
+            self.colours[ord(ch)] = mod.COLOURS[ch]
         self.page = 0
         self.since = now  # when the page began: its animation starts there
         self.open = True
@@ -66,7 +70,14 @@ class HowTo:
     def draw(self, d, now):
         word = self.pages[self.page][0]
         gfx.text_center(d, WORD_Y, word, palette.ACCENT)
-        gfx.glyph_rows(d, 0, PICTURE_Y, self.picture(now), self.colours)
+        colours = self.colours
+        y = PICTURE_Y
+        for row in self.picture(now):
+            for x in range(len(row)):
+                c = colours.get(row[x])
+                if c is not None:
+                    d.pixel(x, y, c)
+            y += 1
         draw_page_dots(d, len(self.pages), self.page, DOTS_Y, 1)
 
     def close(self):

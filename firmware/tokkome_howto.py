@@ -33,7 +33,7 @@ def _picture(items):
                         rows[2 + y][x + i] = ord(char or ch)
                     bit >>= 1
             x += 4
-    return tuple(bytes(r).decode() for r in rows)
+    return tuple(bytes(r) for r in rows)
 
 
 def _pile(top, hand, at=7):

@@ -39,7 +39,7 @@ def _picture(tiles, extra=()):
             rows[y + py][x + px] = ord(c)
     for x, y, c in extra:
         rows[y][x] = ord(c)
-    return tuple(bytes(r).decode() for r in rows)
+    return tuple(bytes(r) for r in rows)
 
 
 def _strip(cells, extra=()):
@@ -49,17 +49,17 @@ def _strip(cells, extra=()):
 
 # A White curve from White's rim (bottom) round a pocket of Black.
 _RING = (
-    "......WWWW......",
-    "....WW....WW....",
-    "...W..BBBB..W...",
-    "...W.BBBBBB.W...",
-    "...W..BBBB..W...",
-    "....WW....WW....",
-    "......W.........",
-    "......W.........",
-    "rrrrrrrrrrrrrrrr",
+    b"......WWWW......",
+    b"....WW....WW....",
+    b"...W..BBBB..W...",
+    b"...W.BBBBBB.W...",
+    b"...W..BBBB..W...",
+    b"....WW....WW....",
+    b"......W.........",
+    b"......W.........",
+    b"rrrrrrrrrrrrrrrr",
 )
-_ENCLOSED = tuple(r.replace("B", "x") for r in _RING)
+_ENCLOSED = tuple(r.replace(b"B", b"x") for r in _RING)
 
 
 def _cursor(rows, x, y, c):
@@ -85,16 +85,16 @@ PAGES = (
                    _strip(("WBW", "WBB", "WBW") + _E6[3:], ((5, 2, "a"),)),
                    _strip(("WBW", "WBB", "WBW", "BBW") + _E6[4:]))),
     # A tile on a closed curve is locked: turning it is refused.
-    ("LOCK", 500, (_cursor(_RING, 3, 3, "a"), _cursor(_RING, 3, 3, "R"),
-                   _cursor(_RING, 3, 3, "a"), _cursor(_RING, 3, 3, "R"))),
+    ("LOCK", 500, (_cursor(_RING, 3, 3, b"a"), _cursor(_RING, 3, 3, b"R"),
+                   _cursor(_RING, 3, 3, b"a"), _cursor(_RING, 3, 3, b"R"))),
     # The end: the board full, each enclosed sector of the other colour is
     # a point; more points win.
     ("END", 600, (
-        _ENCLOSED[:8] + ("W...............",),
-        _ENCLOSED[:8] + ("WWW.............",),
-        _ENCLOSED[:8] + ("WWWWW...........",),
-        _ENCLOSED[:8] + ("WWWWWWW.........",),
-        _ENCLOSED[:8] + ("WWWWWWWW......BB",),
-        _ENCLOSED[:8] + ("WWWWWWWW......BB",),
+        _ENCLOSED[:8] + (b"W...............",),
+        _ENCLOSED[:8] + (b"WWW.............",),
+        _ENCLOSED[:8] + (b"WWWWW...........",),
+        _ENCLOSED[:8] + (b"WWWWWWW.........",),
+        _ENCLOSED[:8] + (b"WWWWWWWW......BB",),
+        _ENCLOSED[:8] + (b"WWWWWWWW......BB",),
     )),
 )

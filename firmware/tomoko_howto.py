@@ -15,52 +15,53 @@ COLOURS = {
 }
 
 _BOARD = (
-    "................",
-    "........ggggggg.",
-    "ccccc...gLoDoog.",
-    "cDLDc.a.goDLDLg.",
-    "cLDLc.aagDLDLog.",
-    "cDLDc.a.goDLDDg.",
-    "ccccc...gooLoog.",
-    "........ggggggg.",
-    "................",
+    b"................",
+    b"........ggggggg.",
+    b"ccccc...gLoDoog.",
+    b"cDLDc.a.goDLDLg.",
+    b"cLDLc.aagDLDLog.",
+    b"cDLDc.a.goDLDDg.",
+    b"ccccc...gooLoog.",
+    b"........ggggggg.",
+    b"................",
 )
 _MATCH = (
-    "................",
-    "........ggggggg.",
-    "ccccc...glodoog.",
-    "cDLDc.a.goDLDlg.",
-    "cLDLc.aagdLDLog.",
-    "cDLDc.a.goDLDdg.",
-    "ccccc...gooloog.",
-    "........ggggggg.",
-    "................",
+    b"................",
+    b"........ggggggg.",
+    b"ccccc...glodoog.",
+    b"cDLDc.a.goDLDlg.",
+    b"cLDLc.aagdLDLog.",
+    b"cDLDc.a.goDLDdg.",
+    b"ccccc...gooloog.",
+    b"........ggggggg.",
+    b"................",
 )
 
 
 def _line(left, row, right, arrow=False):
     """A mini board whose middle line is `row`, `left` and `right` in the
     gutter at its ends, with an arrow pointing in from the left."""
+    middle = left.encode() + row.encode() + right.encode()
     return (
-        "................",
-        ".....ggggggg....",
-        ".....gooDoog....",
-        "...a.goLoDog....",
-        "aaaa." + left + row + right + "....",
-        "...a.goooDog....",
-        ".....gLoooog....",
-        ".....ggggggg....",
-        "................",
+        b"................",
+        b".....ggggggg....",
+        b".....gooDoog....",
+        b"...a.goLoDog....",
+        b"aaaa." + middle + b"....",
+        b"...a.goooDog....",
+        b".....gLoooog....",
+        b".....ggggggg....",
+        b"................",
     ) if arrow else (
-        "................",
-        ".....ggggggg....",
-        ".....gooDoog....",
-        ".....goLoDog....",
-        "....." + left + row + right + "....",
-        ".....goooDog....",
-        ".....gLoooog....",
-        ".....ggggggg....",
-        "................",
+        b"................",
+        b".....ggggggg....",
+        b".....gooDoog....",
+        b".....goLoDog....",
+        b"....." + middle + b"....",
+        b".....goooDog....",
+        b".....gLoooog....",
+        b".....ggggggg....",
+        b"................",
     )
 
 
@@ -77,13 +78,13 @@ PAGES = (
                    _line("g", "LDLDL", "g", True))),
     # A matched card is laid (anyone's, after any push): a pip more, a new card.
     ("LAY", 800, (
-        _MATCH[:8] + ("PPpppppppp......",),
-        ("................", "........ggggggg.", "........glodoog.", "......a.goDLDlg.",
-         "......aagdLDLog.", "......a.goDLDdg.", "........gooloog.", "........ggggggg.",
-         "PPPppppppp......"),
-        ("................", "........ggggggg.", "ccccc...gLoDoog.", "cLLDc...goDLDLg.",
-         "cDDLc...gDLDLog.", "cLDLc...goDLDDg.", "ccccc...gooLoog.", "........ggggggg.",
-         "PPPppppppp......"),
+        _MATCH[:8] + (b"PPpppppppp......",),
+        (b"................", b"........ggggggg.", b"........glodoog.", b"......a.goDLDlg.",
+         b"......aagdLDLog.", b"......a.goDLDdg.", b"........gooloog.", b"........ggggggg.",
+         b"PPPppppppp......"),
+        (b"................", b"........ggggggg.", b"ccccc...gLoDoog.", b"cLLDc...goDLDLg.",
+         b"cDDLc...gDLDLog.", b"cLDLc...goDLDDg.", b"ccccc...gooLoog.", b"........ggggggg.",
+         b"PPPppppppp......"),
     )),
     # No undo: the push that would give back the board of before the last
     # push is refused (its line flashes red).
@@ -91,11 +92,11 @@ PAGES = (
                  _line("g", "LDLLo", "R"), _line("g", "RRRRR", "R"))),
     # The end: the first to lay 10 cards (2 players), 5 (3) or 3 (4) wins.
     ("WIN", 500, (
-        ("ww..............", "......PPPPPPPPPP", "................", "www.............",
-         "...........GGGGG", "................", "wwww............", ".............MMM",
-         "................"),
-        ("ww..............", "......pppppppppp", "................", "www.............",
-         "...........GGGGG", "................", "wwww............", ".............MMM",
-         "................"),
+        (b"ww..............", b"......PPPPPPPPPP", b"................", b"www.............",
+         b"...........GGGGG", b"................", b"wwww............", b".............MMM",
+         b"................"),
+        (b"ww..............", b"......pppppppppp", b"................", b"www.............",
+         b"...........GGGGG", b"................", b"wwww............", b".............MMM",
+         b"................"),
     )),
 )

@@ -26,7 +26,7 @@ def _board(kings=(), face_down=()):
     for c, k in kings:
         x, y = _XY[c]
         rows[y][x] = ord(k)
-    return tuple(bytes(r).decode() for r in rows)
+    return tuple(bytes(r) for r in rows)
 
 
 # The Map's 18 places: the base left to right, then up the right side and
@@ -41,7 +41,7 @@ def _map(seals):
     for p in range(18):
         x, y = _MAP[p]
         rows[y][x] = ord(seals.get(p, "m"))
-    return tuple(bytes(r).decode() for r in rows)
+    return tuple(bytes(r) for r in rows)
 
 
 def _rows(*rows):
@@ -50,12 +50,12 @@ def _rows(*rows):
 
 # A Region with a yellow background and two Kings on it: Yellow (red hair,
 # yellow body, blue feet) and Red (blue hair, red body, yellow feet).
-_CONTEST = _rows("................", ".yyyyyyyyy......", ".yRRyyBByy......", ".yYYyyRRyy......",
-                 ".yBByyYYyy......", ".yyyyyyyyy......", "................", "................",
-                 "................")
-_WON = _rows("................", ".ggggggggg......", ".gRRggBBgg......", ".gYYggRRgg......",
-             ".gBBggYYgg......", ".gggggggggyyyy..", "..........yYYy..", "..........yyyy..",
-             "................")
+_CONTEST = _rows(b"................", b".yyyyyyyyy......", b".yRRyyBByy......", b".yYYyyRRyy......",
+                 b".yBByyYYyy......", b".yyyyyyyyy......", b"................", b"................",
+                 b"................")
+_WON = _rows(b"................", b".ggggggggg......", b".gRRggBBgg......", b".gYYggRRgg......",
+             b".gBBggYYgg......", b".gggggggggyyyy..", b"..........yYYy..", b"..........yyyy..",
+             b"................")
 
 PAGES = (
     # Goal: Kingdoms, 3 of your Seals in a row on one side of the Map.
@@ -70,17 +70,17 @@ PAGES = (
     # hair, then feet): his Seal goes on the Map; the Region turns face down.
     ("TAKE", 900, (_CONTEST, _CONTEST, _WON)),
     # Kingdom points: a Region of the King's body colour 1, hair 2, feet 3.
-    ("PTS", 1500, (_rows("................", ".BB....BB.BB....", "................",
-                          ".RR....RR.......", "................", ".YY....YY.YY.YY.",
-                          "................", "................", "................"),)),
+    ("PTS", 1500, (_rows(b"................", b".BB....BB.BB....", b"................",
+                          b".RR....RR.......", b"................", b".YY....YY.YY.YY.",
+                          b"................", b"................", b"................"),)),
     # A challenge ends when a King lays his 6th Seal, or after 3 moves with
     # no conquest; 3 challenges, Tóncc points 2, 1, 0; most points win.
     ("END", 700, (
-        _rows("................", "RRRRR...........", "................", "YYY.............",
-              "................", "BB..............", "................", "................", "................"),
-        _rows("................", "RRRRRR..........", "................", "YYY.............",
-              "................", "BB..............", "................", "................", "................"),
-        _rows("................", "wwwwww..........", "................", "YYY.............",
-              "................", "BB..............", "................", "................", "................"),
+        _rows(b"................", b"RRRRR...........", b"................", b"YYY.............",
+              b"................", b"BB..............", b"................", b"................", b"................"),
+        _rows(b"................", b"RRRRRR..........", b"................", b"YYY.............",
+              b"................", b"BB..............", b"................", b"................", b"................"),
+        _rows(b"................", b"wwwwww..........", b"................", b"YYY.............",
+              b"................", b"BB..............", b"................", b"................", b"................"),
     )),
 )

@@ -45,7 +45,10 @@ def test_every_game_has_a_few_pages_of_one_shape(game):
         for pic in pictures:
             assert 0 < len(pic) <= howto.ROWS, word
             for row in pic:
-                assert len(row) <= 16 and all(c == "." or c in mod.COLOURS for c in row), (word, row)
+                # bytes: a str literal would stay in a board's RAM for good
+                assert isinstance(row, bytes), (word, row)
+                assert len(row) <= 16 and all(chr(c) == "." or chr(c) in mod.COLOURS
+                                              for c in row), (word, row)
     h = HowTo(game, 0)
     pictures = set()
     for page in range(len(h.pages)):
