@@ -45,7 +45,6 @@ class Menu(Screen):
         self.asking = False  # "NEW GAME?": A starts one, ending the saved game
         self.unsaved = False  # settings changed since they were saved
         self.howto = None  # HOW TO PLAY open (firmware/howto.py)
-        self.has_howto = {}  # game -> has pages on this build (asked once)
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -91,10 +90,7 @@ class Menu(Screen):
         out.append(_SOUND)
         out.append(_GUIDE)
         out.append(_STATS)
-        game = self.app.settings.game
-        if game not in self.has_howto:
-            self.has_howto[game] = has_pages(game)
-        if self.has_howto[game] and self.games:
+        if has_pages(self.app.settings.game) and self.games:  # a file check
             out.append(_HOWTO)
         out.append(_HELP)
         return out
