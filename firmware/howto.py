@@ -21,7 +21,6 @@ the last to the first, as HELP does), A or B leaves.
 from hal import buttons as B
 from engines_core import registry
 from firmware import gfx, palette
-from firmware.screen import PAGES_MODULE, draw_page_dots
 
 WORD_Y = 0
 PICTURE_Y = 6
@@ -29,19 +28,15 @@ ROWS = 9  # rows 6-14: the word above, the page dots on row 15
 DOTS_Y = 15
 
 
-def module_name(game):
-    """The table module of `game`'s pages (PAGES_MODULE of screen.py)."""
-    return PAGES_MODULE % game
-
-
 class HowTo:
     """The pages of one game, shown inside another screen (the menu, the
     pause menu), which routes buttons here while `open` and draws with
     `draw`. Its table module is loaded here and forgotten by `close`."""
 
-    def __init__(self, game, now):
+    def __init__(self, game, now, table):
         self.game = game
-        mod = registry.load(module_name(game))
+        self.table = table  # the name of its table module (screen.open_pages)
+        mod = registry.load(table)
         self.pages = mod.PAGES
         self.colours = {}  # by byte, as the pictures' rows give them
         for ch in mod.COLOURS:
@@ -78,12 +73,13 @@ class HowTo:
                 if c is not None:
                     d.pixel(x, y, c)
             y += 1
-        draw_page_dots(d, len(self.pages), self.page, DOTS_Y, 1)
+        # The page dots as HELP's (screen.draw_page_dots), on the bottom row.
+        gfx.dots(d, 1, DOTS_Y, len(self.pages), self.page, palette.ACCENT, palette.FAINT)
 
     def close(self):
         """Leave the pages and forget their table and this module (their RAM
         goes back once the screen that opened them lets go of this object)."""
         self.open = False
         self.pages = self.colours = ()
-        registry.forget(module_name(self.game))
+        registry.forget(self.table)
         registry.forget(__name__)

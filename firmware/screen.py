@@ -14,7 +14,7 @@ def open_pages(app, game, now):
     from engines_core import registry
     try:
         from firmware.howto import HowTo
-        return HowTo(game, now)
+        return HowTo(game, now, PAGES_MODULE % game)
     except MemoryError:
         registry.forget(PAGES_MODULE % game)
         registry.forget("firmware.howto")
@@ -64,7 +64,6 @@ def draw_a(d):
     gfx.text(d, 13, 11, "A", palette.GOOD)
 
 
-def draw_page_dots(d, n, page, y=12, h=2):
-    """Which of `n` pages shows (any int: it wraps): HELP's on rows 12-13,
-    HOW TO PLAY's on the bottom row under its pictures."""
-    gfx.dots(d, 1, y, n, page % n, palette.ACCENT, palette.FAINT, h)
+def draw_page_dots(d, n, page):
+    """Which of `n` pages of the game's keys shows (any int: it wraps)."""
+    gfx.dots(d, 1, 12, n, page % n, palette.ACCENT, palette.FAINT, 2)

@@ -20,6 +20,10 @@ from tests.firmware_helpers import app_with
 GAMES = games.playable()
 
 
+def table(game):
+    return screen.PAGES_MODULE % game
+
+
 def lit(d, rows=range(16)):
     return {(x, y): d.get(x, y) for y in rows for x in range(16) if d.get(x, y)}
 
@@ -34,7 +38,7 @@ def drawn(h, now):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_a_few_pages_of_one_shape(game):
-    mod = registry.load(howto.module_name(game))
+    mod = registry.load(table(game))
     assert 4 <= len(mod.PAGES) <= 7
     words = [p[0] for p in mod.PAGES]
     assert len(set(words)) == len(words)
@@ -49,7 +53,7 @@ def test_every_game_has_a_few_pages_of_one_shape(game):
                 assert isinstance(row, bytes), (word, row)
                 assert len(row) <= 16 and all(chr(c) == "." or chr(c) in mod.COLOURS
                                               for c in row), (word, row)
-    h = HowTo(game, 0)
+    h = HowTo(game, 0, table(game))
     pictures = set()
     for page in range(len(h.pages)):
         h.page = page
@@ -66,7 +70,7 @@ def test_every_game_has_a_few_pages_of_one_shape(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_page_of_several_pictures_animates(game):
-    h = HowTo(game, 0)
+    h = HowTo(game, 0, table(game))
     moving = [p for p in range(len(h.pages)) if len(set(h.pages[p][2])) > 1]
     assert moving, game  # at least one page moves
     for p in moving:
@@ -79,9 +83,9 @@ def test_a_page_of_several_pictures_animates(game):
 
 def test_pages_turn_round_both_ways_and_a_or_b_leaves_and_forgets_the_module():
     from hal import buttons as B
-    h = HowTo("tomoko", 0)
+    h = HowTo("tomoko", 0, table("tomoko"))
     n = len(h.pages)
-    name = howto.module_name("tomoko")
+    name = table("tomoko")
     assert name in sys.modules
     h.button((B.PRESS << 4) | B.LEFT, 10)
     assert h.page == n - 1 and h.since == 10  # round from the first to the last
@@ -95,7 +99,7 @@ def test_pages_turn_round_both_ways_and_a_or_b_leaves_and_forgets_the_module():
     h.button((B.PRESS << 4) | B.B, 50)
     assert not h.open and name not in sys.modules
     assert "firmware.howto" not in sys.modules  # itself too
-    h = HowTo("tomoko", 0)
+    h = HowTo("tomoko", 0, table("tomoko"))
     h.button((B.PRESS << 4) | B.A, 0)
     assert not h.open and name not in sys.modules
 
@@ -138,7 +142,7 @@ def test_the_menu_opens_how_to_play_and_comes_back_to_its_line():
     assert set(first.values()) == {palette.ACCENT}  # the page's word
     run.run("B")
     assert menu.howto is None and menu.line == line
-    assert howto.module_name(app.settings.game) not in sys.modules
+    assert table(app.settings.game) not in sys.modules
     run.run("A")  # again, from the first page; A leaves too
     assert menu.howto.page == 0
     run.run("A")
@@ -148,7 +152,7 @@ def test_the_menu_opens_how_to_play_and_comes_back_to_its_line():
 def test_no_memory_for_the_pages_says_so_and_changes_nothing(monkeypatch):
     import types
 
-    def full(game, now):
+    def full(game, now, table):
         raise MemoryError("memory allocation failed")
 
     def no_memory():  # firmware.howto as it would load with no room for a table
@@ -161,7 +165,7 @@ def test_no_memory_for_the_pages_says_so_and_changes_nothing(monkeypatch):
     run.run("B:long," + ",".join(["DOWN"] * PAUSE_LINES.index("HOW TO PLAY")) + ",A")
     assert play.howto is None and play.paused and app.notice[0] == "NO MEMORY"
     assert PAUSE_LINES[play.pause_line] == "HOW TO PLAY" and digest(play.session) == before
-    assert howto.module_name("tomoko") not in sys.modules
+    assert table("tomoko") not in sys.modules
     assert "firmware.howto" not in sys.modules  # forgotten: tried anew next time
     no_memory()
     app, run = app_with()
@@ -197,7 +201,7 @@ def test_the_pause_menu_opens_how_to_play_and_the_game_is_unchanged(game):
     run.run("A")  # leaves, back on the pause menu's line
     assert play.howto is None and play.paused
     assert PAUSE_LINES[play.pause_line] == "HOW TO PLAY"
-    assert howto.module_name(game) not in sys.modules
+    assert table(game) not in sys.modules
     run.run("B:long")  # the pause ends
     assert not play.paused and play.phase == HUMAN
     assert digest(play.session) == before
@@ -325,7 +329,7 @@ before = gc.mem_free()
 for game in %(games)r:
     assert screen.has_pages(game), game
     from firmware.howto import HowTo
-    h = HowTo(game, 0)
+    h = HowTo(game, 0, screen.PAGES_MODULE %% game)
     d = Display()
     frames = 0
     for page in range(len(h.pages)):
@@ -356,7 +360,7 @@ def test_every_games_pages_draw_in_micropython_and_are_forgotten():
     assert r.ok, r.stderr[-2000:]
     lines = [l.split() for l in r.stdout.splitlines() if l.startswith("PAGES")]
     assert [l[1] for l in lines] == GAMES + GAMES
-    assert all(int(l[2]) > len(registry.load(howto.module_name(l[1])).PAGES) for l in lines)
+    assert all(int(l[2]) > len(registry.load(table(l[1])).PAGES) for l in lines)
     free = [int(l[3]) for l in lines]
     # The second round loads nothing new for good: each game's pages leave
     # the heap as the first round did.
