@@ -140,9 +140,10 @@ class PlayScreen(Screen):
         self.ui.begin_turn(self.seat, now)
         if not again:
             self.turns[self.seat] = min(self.turns[self.seat] + 1, 255)
-            if self.guiding() and self.ui.HINT:
+            if self.guiding() and self.ui.HINT and self.app.notice is None:
                 # What to do, over the top rows until read or a press (which
-                # does nothing else: app.step), after the person's name.
+                # does nothing else: app.step), after the person's name; a
+                # notice already there (SAVE DAMAGED...) is not replaced.
                 self.app.tell(self.ui.HINT, after=self.listen_from - now)
         if not passed and not again:
             self.app.beep(sounds.TURN)  # (a pass screen sounded it already)

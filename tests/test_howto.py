@@ -277,6 +277,21 @@ def test_hints_show_on_each_persons_first_turns_only():
     assert hinted == [(True, True)] * GUIDED_TURNS + [(False, False)] * 2
 
 
+def test_a_hint_never_replaces_a_notice_already_shown():
+    from firmware import saves
+    storage = MemoryStorage()
+    app, run = app_with(Session("tomoko", ["human", "normal"], seed=4), storage=storage)
+    saves.save_game(storage, app.screen.session, saves.PLAYING)
+    app, run = app_with(storage=storage, guide=True)  # a restart: RESUMED
+    play = app.screen
+    assert isinstance(play, PlayScreen) and play.phase == HUMAN and play.guiding()
+    assert app.notice[0] == "RESUMED"
+    app.notice = None
+    app.tell("SAVE DAMAGED")
+    play.begin_human(app.now(), False)  # a turn beginning under a notice
+    assert app.notice[0] == "SAVE DAMAGED"
+
+
 def test_no_hint_when_the_guide_is_off():
     storage = MemoryStorage()
     st = Settings()

@@ -96,7 +96,8 @@ def test_the_canvas_shows_the_simulators_leds(web):
     brightness, simulator/led.py), after a brightness change in the menu."""
     web.open()
     sim = Simulator()
-    same_frames(web, sim, "UP,UP,UP,UP,LEFT,LEFT,wait:300")  # round to LIGHT, two steps darker
+    # Round to LIGHT (past HELP, HOW TO PLAY, STATS, GUIDE, SOUND), two steps darker.
+    same_frames(web, sim, "UP,UP,UP,UP,UP,UP,LEFT,LEFT,wait:300")
     buf = web.buffer()
     brightness = sim.app.hal.display.brightness
     assert brightness < settings.Settings().brightness
