@@ -21,19 +21,20 @@ symbol colour and shape, lines, dots; a green frame and the Seal's King when
 face down) and, bottom right, a miniature of the board with its hex
 blinking, where the D-pad walks the pointer from hex to hex. The compass
 shows the movement whenever the pointer is on the target. A on the Map or a
-Region goes back to the board. Hold A: scores. Hold B: pause.
+Region goes back to the board. Hold A: the scores table (draw_table). Hold
+B: pause.
 
 After the last choice of a move all Kings' targets show at once, then the
 Kings move and the Regions they conquer flash in the conqueror's colour and
 turn green. At the end of a challenge: the Map with only the Kingdoms left
-on it, then each King's score and Tóncc points (A goes on).
+on it, then the scores table of that challenge (A goes on).
 """
 
 from hal import buttons as B
 from engines_core import toncc as T
 from firmware.game_ui import GameUI
 from firmware.screen import draw_a_hint
-from firmware import gfx, palette, sounds
+from firmware import font, gfx, palette, sounds
 
 COL = (0xFF1800, 0xFFB000, 0x1030FF)  # red, yellow, blue (backgrounds and Kings)
 # A face-up Region: its background dimmed (blue a little less, as LEDs make
@@ -292,6 +293,48 @@ def draw_pips(d, x, y, lit, total, colour):
         d.pixel(x + i % 3, y + i // 3, colour if i < lit else dim)
 
 
+# The scores table: a quadrant per seat, P1 top left, P2 top right, P3
+# bottom left (as on the end screen), the key bottom right. Rows of numbers
+# stacked with no gap read as one tall shape: here two rows of numbers with
+# four rows between them, two columns between P1's and P2's.
+QUAD = ((0, 0), (9, 0), (0, 9))
+KEY_XY = (9, 9)
+NUMS = tuple(str(i) for i in range(100))  # drawn without making strings per frame
+NO_NEW = (0, 0, 0)
+
+
+def pips_width(n):
+    """Tóncc pips in pairs with a gap between pairs (a challenge gives 0-2),
+    so that up to 6 are counted by their pairs: LEDs across for `n`."""
+    return n + (n - 1) // 2 if n else 0
+
+
+def pip_x(x, i):
+    """The column of the i-th pip of a row starting at x."""
+    return x + i + i // 2
+
+
+def draw_table(d, now, kings, scores, points, new):
+    """Each seat's score in his King's colour, right-aligned in his
+    quadrant, and under it his Tóncc points as white pips (P2's from the
+    right edge, so they never meet P1's: both have at most 9 together); the
+    last `new[s]` of them blink. The key: a white T beside a pip (Tóncc
+    points), top left of the fourth quadrant."""
+    for s in range(3):
+        x0, y0 = QUAD[s]
+        v = scores[s]
+        txt = NUMS[v] if v < 100 else "99"
+        gfx.text(d, x0 + 7 - font.width(txt), y0, txt, COL[kings[s]])
+        n = points[s]
+        x = x0 if s != 1 else 16 - pips_width(n)
+        for i in range(n):
+            lit = i < n - new[s] or gfx.blink(now, 500, 60)
+            d.pixel(pip_x(x, i), y0 + 6, palette.WHITE if lit else palette.DIM)
+    kx, ky = KEY_XY
+    gfx.text(d, kx, ky, "T", palette.WHITE)
+    d.pixel(kx + 4, ky, palette.WHITE)  # clear of the A hint below it
+
+
 def count(data, value):
     n = 0
     for v in data:
@@ -315,6 +358,9 @@ class UI(GameUI):
         self.summary = None  # challenge number whose scoring is shown
         self.page = 0
         self.page_at = 0
+        self.shown = [0, 0, 0]  # the scores table's numbers, kept to draw without allocating
+        self.totals = [0, 0, 0]
+        self.new = [0, 0, 0]
 
     def has_secrets(self, seat):
         """A chooser's movement must stay hidden from the next chooser."""
@@ -610,38 +656,29 @@ class UI(GameUI):
             d.pixel(13 + i, 0, palette.TEXT if i <= k else palette.FAINT)
 
     def draw_scores(self, d, now, k):
-        """Per seat (P1-P3 top to bottom): the King, his score for challenge
-        k, and his Tóncc points so far (new ones blink)."""
+        """The scores table (draw_table) for finished challenge k: its
+        scores and the Tóncc points so far, the ones it gave blinking."""
         st = self.state
         scores = st.challenge_scores(k)
         got = st.challenge_toncc(k)
-        before = [0, 0, 0]
+        tot = self.totals
+        new = self.new
+        for s in range(3):
+            kp, kg = scores[s]
+            self.shown[s] = kp + kg
+            tot[s] = got[s]
+            new[s] = got[s]
         for j in range(k):
             pts = st.challenge_toncc(j)
             for s in range(3):
-                before[s] += pts[s]
-        for s in range(3):
-            y = 5 * s + 1
-            draw_figure(d, 0, y + 1, st.kings[s])
-            kp, kg = scores[s]
-            gfx.text(d, 3, y, "%2d" % (kp + kg), COL[st.kings[s]])
-            total = before[s] + got[s]
-            for i in range(total):
-                lit = i < before[s] or gfx.blink(now, 500, 60)
-                c = palette.WHITE if lit else palette.DIM
-                d.pixel(11 + 2 * (i % 3), y + 1 + 2 * (i // 3), c)
+                tot[s] += pts[s]
+        draw_table(d, now, st.kings, self.shown, tot, new)
 
     def look(self, d, now, viewer):
-        """Hold A: this challenge's running scores and the Tóncc points."""
+        """Hold A: the scores table (draw_table) of the challenge in play and
+        the Tóncc points of the finished ones."""
         st = self.state
-        run = st.running_scores()
-        tot = st.toncc_totals()
-        for s in range(3):
-            y = 5 * s + 1
-            draw_figure(d, 0, y + 1, st.kings[s])
-            gfx.text(d, 3, y, "%2d" % run[s], COL[st.kings[s]])
-            for i in range(tot[s]):
-                d.pixel(11 + 2 * (i % 3), y + 1 + 2 * (i // 3), palette.WHITE)
+        draw_table(d, now, st.kings, st.running_scores(), st.toncc_totals(), NO_NEW)
 
     def seat_colour(self, seat):
         return COL[self.state.kings[seat]]

@@ -283,7 +283,7 @@ def test_scoring_between_challenges_waits_for_a():
     run.advance(S.AUTO_PAGE_MS * 3)
     assert play.phase == SHOW and play.ui.busy(app.now())  # still there
     # The score page: every King's score in his colour.
-    colours = region_colours(app.hal.display, 3, 0, 8, 16)
+    colours = region_colours(app.hal.display, 0, 0, 16, 16)
     assert {S.COL[k] for k in st.kings} <= colours
     # It waits for A, and says so with the menu's blinking green A.
     d = app.hal.display
@@ -319,7 +319,7 @@ def test_a_restart_during_the_scores_shows_them_again():
     run.advance(S.AUTO_PAGE_MS * 3)
     assert play.phase == SHOW and play.ui.busy(app.now())  # waits for A, as before
     assert {S.COL[k] for k in play.session.state.kings} <= region_colours(
-        app.hal.display, 3, 0, 8, 16)  # the score page
+        app.hal.display, 0, 0, 16, 16)  # the score page
     run.run("A")
     run.advance(S.SETTLE_MS + 200)
     assert play.phase == HUMAN and play.session.to_bytes() == saved
@@ -353,8 +353,8 @@ def test_look_shows_scores_and_toncc_points():
     d = app.hal.display
     tot = st.toncc_totals()
     for s in range(3):
-        pips = sum(1 for i in range(6)
-                   if d.get(11 + 2 * (i % 3), 5 * s + 2 + 2 * (i // 3)) == palette.WHITE)
+        x0, y0 = S.QUAD[s]
+        pips = sum(1 for x in range(x0 - (s == 1), x0 + 8) if d.get(x, y0 + 6) == palette.WHITE)
         assert pips == tot[s]
     b.set_raw(0, app.now())
     run.advance(100)

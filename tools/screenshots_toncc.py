@@ -52,7 +52,7 @@ def shots(out):
                 run.advance(400)
                 paths.append(run.shot("toncc-kingdoms"))
                 run.run("A")
-                _until(run, lambda: any(d.get(11 + 2 * i, 2) == palette.WHITE for i in range(3)))
+                _until(run, lambda: all(d.get(x, y) != palette.DIM for x in range(16) for y in (6, 15)))
                 paths.append(run.shot("toncc-scores"))
                 took.add("kingdoms")
             run.run("A")
