@@ -2,9 +2,10 @@
 
 The board: 19 hexes of 2x2 LEDs in rows of 3, 4, 5, 4, 3 (y 0-13), the Mind
 grey in the middle; a face-up Region shows its background colour, a face-down
-one is dim green. A King is drawn on his hex as his hair over his body (King
-Blue: yellow over blue; King Yellow: red over yellow; King Red: blue over
-red), now and then showing the Region under him. Top left: your King as hair,
+one is dim green. A King alone on his hex is drawn on its right column as
+his hair over his body (King Blue: yellow over blue; King Yellow: red over
+yellow; King Red: blue over red), the Region on the left column; Kings
+sharing a hex show at once, one LED each (draw_kings_on). Top left: your King as hair,
 body and feet (strongest to weakest colour, top to bottom). Top right: the
 challenge (1-3 lit dots) and, in orange, the moves without a conquest so far
 (3 end the challenge). Bottom: each seat's Seals (3x2 pips in his King's
@@ -205,11 +206,39 @@ def draw_hex(d, cell, colour):
     d.rect(x, y, 2, 2, colour)
 
 
-def draw_king(d, cell, king):
+# Several Kings on one hex: each one LED of his body colour. Two take the
+# bottom row (side by side, so never read as one King's hair over body);
+# three the bottom row and the right column, Blue over Yellow there (no King
+# is blue over yellow), Red bottom left. The top left LED is the Region's.
+THREE = ((T.BLUE, 1, 0), (T.YELLOW, 1, 1), (T.RED, 0, 1))
+
+
+def draw_kings_on(d, cell, pos, kings, mine, now):
+    """The Kings standing on `cell` over its hex: one alone as his hair over
+    his body on the right column (the Region keeps the left one); two or
+    three as in THREE's comment."""
     x, y = HEX_XY[cell]
-    h, b, f = king_colours(king)
-    d.rect(x, y, 2, 1, h)
-    d.rect(x, y + 1, 2, 1, b)
+    n = 0
+    for s in range(3):
+        if pos[s] == cell:
+            n += 1
+            alone = s
+    if n == 1:
+        h, b, f = king_colours(kings[alone])
+        if alone == mine and gfx.blink(now, 400, 50):
+            h = palette.BLACK  # not white: white blinks on the target
+        d.pixel(x + 1, y, h)
+        d.pixel(x + 1, y + 1, b)
+        return
+    if n == 3:
+        for k, dx, dy in THREE:
+            d.pixel(x + dx, y + dy, COL[k])
+        return
+    dx = 0
+    for s in range(3):
+        if pos[s] == cell:
+            d.pixel(x + dx, y + 1, COL[kings[s]])
+            dx += 1
 
 
 def draw_figure(d, x, y, king):
@@ -559,25 +588,17 @@ class UI(GameUI):
                 d.rect(x, y, 2, 2, col)
 
     def draw_kings(self, d, now, pos, mine=None):
-        """Every King on his hex, off now and then so the Region under him
-        shows; several on one hex take turns (0.7 s each); `mine` blinks
-        faster while it is his turn on the hex."""
-        st = self.state
+        """Every King on his hex at once, never over all of the Region
+        (draw_kings_on); `mine`, alone on his hex, blinks his hair (his body
+        stays) while it is his turn."""
+        kings = self.state.kings
         for first in range(3):
             c = pos[first]
             if c >= T.CELLS:
                 continue  # off the board
-            here = [s for s in range(3) if pos[s] == c]
-            if here[0] != first:
+            if (first > 0 and pos[0] == c) or (first > 1 and pos[1] == c):
                 continue  # drawn with the first seat on this hex
-            if len(here) == 1:
-                s = here[0]
-                on = gfx.blink(now, 400, 70) if s == mine else gfx.blink(now, 1600, 80)
-            else:
-                s = here[(now // 700) % len(here)]
-                on = now % 700 < 600 and (s != mine or gfx.blink(now, 200, 60))
-            if on:
-                draw_king(d, c, st.kings[s])
+            draw_kings_on(d, c, pos, kings, mine, now)
 
     def draw_status(self, d, now, viewer, owner=None, quiet=None):
         st = self.state

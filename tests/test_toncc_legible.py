@@ -128,3 +128,72 @@ def test_key_labels_the_pips():
     kx, ky = S.KEY_XY
     assert read_text(d, kx, ky, palette.WHITE) == "T?"  # the T, then the pip (no glyph)
     assert d.get(kx + 4, ky) == palette.WHITE
+
+
+def read_hex(d, c):
+    """(Region LED colour, Kings standing there) read off hex `c`: the top
+    left LED is always the Region's; the Kings are the LEDs in a King's
+    full colour (the chooser's hair blinks off, his body stays)."""
+    x, y = S.cell_xy(c)
+    tl, tr, bl, br = (d.get(x, y), d.get(x + 1, y), d.get(x, y + 1), d.get(x + 1, y + 1))
+    full = S.COL
+    kings = set()
+    if tr in full and br in full and bl in full:
+        kings = {S.COL.index(tr), S.COL.index(br), S.COL.index(bl)}
+        assert (tr, br, bl) == (S.COL[T.BLUE], S.COL[T.YELLOW], S.COL[T.RED])
+    elif bl in full and br in full:
+        kings = {S.COL.index(bl), S.COL.index(br)}
+    elif br in full:
+        king = S.COL.index(br)
+        assert tr in (S.king_colours(king)[0], palette.BLACK)  # his hair, or its blink
+        kings = {king}
+    return tl, kings
+
+
+def assert_board_reads(app, run, frames=12):
+    """In every frame: each hex's Region (face up: its colour; face down:
+    green; the Mind: grey) and each King on it, with nothing to wait for;
+    the chooser's target only when its white blink is off."""
+    play = app.screen
+    st = play.session.state
+    target = T.dest(st.pos[play.seat], play.ui.cursor[play.seat])
+    d = app.hal.display
+    targets_read = 0
+    for _ in range(frames):
+        for c in range(T.CELLS):
+            x, y = S.cell_xy(c)
+            if c == target and palette.WHITE in (d.get(x, y), d.get(x, y + 1)):
+                continue
+            targets_read += c == target
+            colour, kings = read_hex(d, c)
+            assert colour == S.region_colour(st.layout, st.owner, c), c
+            assert kings == {st.kings[s] for s in range(3) if st.pos[s] == c}, c
+        run.advance(70)
+    assert targets_read
+
+
+def test_every_region_and_king_reads_from_one_frame():
+    tried = 0
+    for seed in range(1, 30):
+        g = played(seed, 3 * seed)
+        if g.is_terminal() or g.moves == 0 or g.pos[0] == T.OFF:
+            continue
+        app, run = app_at(g)
+        tried += 1
+        assert_board_reads(app, run)
+    assert tried >= 15
+
+
+def test_kings_sharing_a_hex_show_at_once_with_the_region():
+    """Two Kings on a face-up Region, three on a face-down one, three on the
+    Mind, P1 alone: every frame shows them all and the Region."""
+    from tests.toncc_helpers import cell, position
+    a, b = cell(0, 1), cell(1, 0)
+    for pos, face_down in (((a, a, b), False), ((b, a, a), False), ((a, a, a), True),
+                           ((T.MIND,) * 3, False), ((a, b, b), True)):
+        g = position(pos=pos)
+        if face_down:  # the Region under the Kings at a has P2's Seal
+            g = position(pos=pos, owner={T.Toncc(3, "standard", 1).layout[a]: 1})
+            assert g.owner[g.layout[a]] == 1
+        app, run = app_at(g)
+        assert_board_reads(app, run)

@@ -68,7 +68,7 @@ def shots(out):
             x, y = S.cell_xy(target)
             kx, ky = S.cell_xy(st.pos[play.seat])
             hair = S.king_colours(st.kings[play.seat])[0]
-            _until(run, lambda: d.get(x, y) == palette.WHITE and d.get(kx, ky) == hair)
+            _until(run, lambda: d.get(x, y) == palette.WHITE and d.get(kx + 1, ky) == hair)
             paths.append(run.shot("toncc-board"))
             run.run("B")
             place = st.layout[target]
