@@ -13,5 +13,6 @@ VARIANT_LABELS = ("3 CHALLENGES", "1 CHALLENGE")
 ICON = (("Y.R.B", "B.Y.R", "R.B.Y"),  # the three Kings: hair, body, feet
         {"R": 0xFF1800, "Y": 0xFFB000, "B": 0x1030FF})
 SEAT_COLOURS = None  # the Kings' colours are drawn at the start
-HELP = ("ARROWS: PICK A MOVE", "A: MOVE YOUR KING", "B: MAP, REGION, BOARD",
-        "HOLD A: SCORES", "HOLD B: PAUSE")
+HELP = ("ARROWS: PICK A MOVE", "A: MOVE YOUR KING", "B: FACTS, MAP, REGION, BOARD",
+        "FACTS: LEFT RIGHT PICK B BACKGROUND, C SYMBOL COLOUR, S SHAPE, L LINES, D DOTS",
+        "HOLD A: SCORES, T AND DOTS: TONCC POINTS", "HOLD B: PAUSE")

@@ -13,7 +13,9 @@ colour, lit = placed on the Map), P1 left to P3 right.
 
 Choosing: on the board the D-pad picks one of the 6 movements on a 3x2 grid
 (NW NE / W E / SW SE); the Region the King would land on blinks white; A
-moves. B flips between the board, the Map and one Region in detail, which
+moves. B goes round the board, the Facts (one characteristic of every
+face-up Region at once, in its hex: Left/Right pick background, symbol
+colour, shape, lines or dots), the Map and one Region in detail; the last two
 share a look pointer (it starts on the target): on the Map (the triangle of
 18 places: a dim dot in the Region's background colour for a free place, a
 bright dot in the King's colour for a Seal) the D-pad walks the pointer
@@ -21,7 +23,7 @@ round the triangle; the Region view shows the pointed Region (background,
 symbol colour and shape, lines, dots; a green frame and the Seal's King when
 face down) and, bottom right, a miniature of the board with its hex
 blinking, where the D-pad walks the pointer from hex to hex. The compass
-shows the movement whenever the pointer is on the target. A on the Map or a
+shows the movement whenever the pointer is on the target. A on the Facts, the Map or a
 Region goes back to the board. Hold A: the scores table (draw_table). Hold
 B: pause.
 
@@ -50,8 +52,21 @@ QUIET_COL = 0xFF6000
 TELL_APART = (("Kings", COL), ("face-up Regions and the Mind", HEX + (MIND_COL,)))
 
 BOARD = 0
-MAP = 1
-REGION = 2
+FACTS = 1
+MAP = 2
+REGION = 3
+VIEWS = 4  # B goes round them in this order
+
+# The Facts view: one characteristic of every face-up Region at once, named
+# by a letter bottom right (Left/Right pick it): Background, symbol Colour,
+# Shape, Lines, Dots.
+FACT_LETTERS = "BCSLD"
+FACT_SHAPE = 2
+# Inside a 2x2 hex, as (TL, TR, BL, BR) lit: a shape (circle, square,
+# triangle: two, four and three LEDs, the triangle's point up right), and a
+# count of 1-3 lines or dots filling TL, TR, BL as text is read.
+SHAPE_LEDS = ((0, 1, 1, 0), (1, 1, 1, 1), (0, 1, 1, 1))
+COUNT_LEDS = ((1, 0, 0, 0), (1, 1, 0, 0), (1, 1, 1, 0))
 
 REVEAL_MS = 900  # every King's target shown at once
 MOVE_MS = 1100  # Kings on their new Regions, conquests flashing
@@ -286,6 +301,19 @@ def draw_region(d, region, owner, kings):
         draw_figure(d, 5, 12, kings[owner])
 
 
+def draw_fact(d, x, y, region, k):
+    """Characteristic k of a Region (T.REGIONS row) in the 2x2 hex at x, y:
+    its background (dim) or symbol colour (full) filling it; its shape
+    (SHAPE_LEDS) or count of lines or dots (COUNT_LEDS) in white."""
+    if k < FACT_SHAPE:
+        d.rect(x, y, 2, 2, HEX[region[0]] if k == 0 else COL[region[1]])
+        return
+    leds = SHAPE_LEDS[region[2]] if k == FACT_SHAPE else COUNT_LEDS[region[k] - 1]
+    for i in range(4):
+        if leds[i]:
+            d.pixel(x + (i & 1), y + (i >> 1), palette.WHITE)
+
+
 def draw_mini(d, layout, owner, cell, now):
     """The board in miniature (bottom right, on black): each hex one LED in
     its board colour, `cell` blinking white."""
@@ -379,6 +407,7 @@ class UI(GameUI):
         self.mode = BOARD
         self.cursor = [1, 1, 1]  # per seat: the last movement chosen (E)
         self.point = [0, 0, 0]  # per seat: the Region the Map / Region views point at
+        self.fact = [1, 1, 1]  # per seat: the characteristic the Facts view shows (symbol colour)
         self.people = len(session.humans())
         self.snap = None  # public board before a resolving move
         self.reveal_at = -1000000
@@ -419,6 +448,12 @@ class UI(GameUI):
         kind = B.kind_of(ev)
         b = B.button_of(ev)
         if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
+            if self.mode == FACTS:
+                if b in (B.LEFT, B.RIGHT):
+                    step = 1 if b == B.RIGHT else len(FACT_LETTERS) - 1
+                    self.fact[seat] = (self.fact[seat] + step) % len(FACT_LETTERS)
+                    self.beep(sounds.CLICK)
+                return None
             if self.mode == BOARD:
                 old = self.cursor[seat]
                 self.cursor[seat] = move_cursor(old, b)
@@ -437,7 +472,7 @@ class UI(GameUI):
                 self.beep(sounds.CLICK)
             return None
         if b == B.B and kind == B.CLICK:
-            self.mode = (self.mode + 1) % 3
+            self.mode = (self.mode + 1) % VIEWS
             self.beep(sounds.CLICK)
             return None
         if b == B.A and kind == B.CLICK:
@@ -548,7 +583,9 @@ class UI(GameUI):
             return
         st = self.state
         choosing = viewer is not None and viewer == st.current_player()
-        if choosing and self.mode == MAP:
+        if choosing and self.mode == FACTS:
+            self.draw_facts_view(d, now, viewer)
+        elif choosing and self.mode == MAP:
             self.draw_map_view(d, now, viewer)
         elif choosing and self.mode == REGION:
             self.draw_region_view(d, now, viewer)
@@ -616,6 +653,29 @@ class UI(GameUI):
         # Each seat's Seals: lit = on the Map.
         for s in range(3):
             draw_pips(d, 4 * s, 14, count(owner, s), T.SEALS, COL[st.kings[s]])
+
+    def draw_facts_view(self, d, now, viewer):
+        """Every face-up Region's characteristic self.fact[viewer] in its hex
+        (draw_fact); face-down Regions and the Mind as on the board, no
+        Kings; bottom right its letter, bottom row one dot per
+        characteristic, the shown one lit."""
+        st = self.state
+        k = self.fact[viewer]
+        for c in range(T.CELLS):
+            x, y = HEX_XY[c]
+            col = region_colour(st.layout, st.owner, c)
+            if col == GREEN:
+                d.pixel(x, y, GREEN)
+                d.pixel(x + 1, y + 1, GREEN)
+            elif c == T.MIND:
+                d.rect(x, y, 2, 2, col)
+            else:
+                draw_fact(d, x, y, T.REGIONS[st.layout[c]], k)
+        draw_figure(d, 0, 0, st.kings[viewer])
+        # Bottom right: the letter touches no hex there but at a corner.
+        gfx.text(d, 13, 11, FACT_LETTERS[k], palette.WHITE)
+        for i in range(len(FACT_LETTERS)):
+            d.pixel(2 + 2 * i, 15, palette.WHITE if i == k else palette.FAINT)
 
     def draw_map_view(self, d, now, viewer):
         """The Map, the pointed place blinking; the compass when the pointer

@@ -197,3 +197,56 @@ def test_kings_sharing_a_hex_show_at_once_with_the_region():
             assert g.owner[g.layout[a]] == 1
         app, run = app_at(g)
         assert_board_reads(app, run)
+
+
+# The Facts view's patterns as docs/rules/toncc.md gives them, lit LEDs
+# (TL, TR, BL, BR): shape 0 circle, 1 square, 2 triangle.
+SHAPE_OF = {(0, 1, 1, 0): 0, (1, 1, 1, 1): 1, (0, 1, 1, 1): 2}
+
+
+def read_fact(d, c, k):
+    """Characteristic k (background, symbol colour, shape, lines, dots) of
+    the Region on hex c, read off the Facts view."""
+    x, y = S.cell_xy(c)
+    leds = (d.get(x, y), d.get(x + 1, y), d.get(x, y + 1), d.get(x + 1, y + 1))
+    if k < 2:
+        assert len(set(leds)) == 1
+        return (S.HEX if k == 0 else S.COL).index(leds[0])
+    lit = tuple(int(v == palette.WHITE) for v in leds)
+    assert all(v in (palette.WHITE, palette.BLACK) for v in leds)
+    if k == 2:
+        return SHAPE_OF[lit]
+    assert lit[3] == 0 and lit == tuple(sorted(lit, reverse=True))  # filled as text is read
+    return sum(lit)
+
+
+def test_facts_view_shows_one_characteristic_of_every_face_up_region():
+    """Issue 24 item 1: every face-up Region's symbol colour, shape, lines
+    and dots within one press: B shows the Facts view, Left/Right pick the
+    characteristic (its letter bottom right), every face-up Region's read
+    back from one frame and compared with engines_core.toncc.REGIONS."""
+    tried = 0
+    for seed in range(1, 30, 3):
+        g = played(seed, 3 * seed)
+        if g.is_terminal() or g.moves == 0 or g.pos[0] == T.OFF:
+            continue
+        app, run = app_at(g)
+        tried += 1
+        st = app.screen.session.state
+        d = app.hal.display
+        run.run("B")
+        assert app.screen.ui.mode == S.FACTS
+        run.run("LEFT")  # from the symbol colour to the background
+        for k in range(5):
+            run.advance(60)
+            assert read_text(d, 13, 11, palette.WHITE) == "BCSLD"[k]
+            for c in range(T.CELLS):
+                r = st.layout[c]
+                if c == T.MIND or st.owner[r] != T.NONE:
+                    continue
+                assert read_fact(d, c, k) == T.REGIONS[r][k], (seed, c, k)
+            run.run("RIGHT")
+        assert app.screen.ui.fact[0] == 0  # round again to the background
+        run.run("B,B,B")
+        assert app.screen.ui.mode == S.BOARD and st.pending[0] == T.NONE
+    assert tried >= 5

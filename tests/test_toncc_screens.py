@@ -131,6 +131,8 @@ def test_first_choice_is_never_shown_to_the_next_chooser():
         run.run("A")  # P2 takes it
         shown += frames(app, run, 1500)
         run.run("LEFT,B")
+        shown += frames(app, run, 600)  # the Facts
+        run.run("B")
         shown += frames(app, run, 600)  # the Map
         run.run("B")
         shown += frames(app, run, 600)  # the Region
@@ -186,12 +188,14 @@ def test_target_blinks_and_a_moves_there():
     assert st.last_dir[0] == SW or st.pending[0] == SW
 
 
-def test_b_flips_between_board_map_and_region():
+def test_b_flips_between_board_facts_map_and_region():
     app, run = toncc_app(("human", "normal", "normal"), seed=2)
     play = app.screen
     run.idle()
     ui = play.ui
     st = play.session.state
+    run.run("B")
+    assert ui.mode == S.FACTS
     run.run("B")
     assert ui.mode == S.MAP
     run.advance(60)
@@ -416,7 +420,7 @@ def test_any_region_on_the_board_in_detail():
     play = app.screen
     st = play.session.state
     d = app.hal.display
-    run.run("B,B")
+    run.run("B,B,B")
     assert play.ui.mode == S.REGION
     here = st.cell_of[play.ui.point[0]]
     assert here == T.dest(st.pos[0], play.ui.cursor[0])  # it starts on the target
@@ -447,7 +451,7 @@ def test_map_pointer_reaches_every_place_and_its_region():
     play = app.screen
     run.idle()
     d = app.hal.display
-    run.run("B")
+    run.run("B,B")
     assert play.ui.mode == S.MAP
     here = play.ui.point[0]
     for p in list(range(1, 18)) + [0]:
@@ -482,7 +486,7 @@ def test_compass_only_on_the_target():
     play = app.screen
     run.idle()
     d = app.hal.display
-    run.run("B,B")
+    run.run("B,B,B")
     run.advance(60)
     row, col = S.grid_of(play.ui.cursor[0])
     assert d.get(1 + 2 * col, 12 + row) == palette.WHITE
@@ -494,14 +498,14 @@ def test_compass_only_on_the_target():
     assert palette.WHITE not in region_colours(d, 1, 12, 3, 3)
 
 
-def test_a_on_the_map_or_region_goes_back_to_the_board():
-    """A moves only from the board, where the target blinks; on the Map or a
-    Region it goes back to the board."""
+def test_a_on_the_facts_map_or_region_goes_back_to_the_board():
+    """A moves only from the board, where the target blinks; on the Facts,
+    the Map or a Region it goes back to the board."""
     app, run = toncc_app(("human", "normal", "normal"), seed=7)
     play = app.screen
     run.idle()
     st = play.session.state
-    for views in ("B", "B,B"):
+    for views in ("B", "B,B", "B,B,B"):
         run.run(views + ",A")
         assert play.ui.mode == S.BOARD and st.pending[0] == T.NONE and play.phase == HUMAN
     run.run("A")

@@ -71,6 +71,12 @@ def shots(out):
             _until(run, lambda: d.get(x, y) == palette.WHITE and d.get(kx + 1, ky) == hair)
             paths.append(run.shot("toncc-board"))
             run.run("B")
+            run.advance(100)
+            paths.append(run.shot("toncc-facts"))  # every Region's symbol colour
+            run.run("RIGHT")
+            run.advance(100)
+            paths.append(run.shot("toncc-facts-shape"))
+            run.run("B")
             place = st.layout[target]
             mx, my = S.map_xy(place)
             _until(run, lambda: d.get(mx, my) == palette.WHITE)
