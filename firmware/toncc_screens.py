@@ -357,7 +357,6 @@ def draw_pips(d, x, y, lit, total, colour):
 QUAD = ((0, 0), (9, 0), (0, 9))
 KEY_XY = (9, 9)
 NUMS = tuple(str(i) for i in range(100))  # drawn without making strings per frame
-NO_NEW = (0, 0, 0)
 
 
 def pips_width(n):
@@ -419,6 +418,7 @@ class UI(GameUI):
         self.shown = [0, 0, 0]  # the scores table's numbers, kept to draw without allocating
         self.totals = [0, 0, 0]
         self.new = [0, 0, 0]
+        self.table_of = None  # what they were counted for (look: history and moves; summary: -1 - k)
 
     def has_secrets(self, seat):
         """A chooser's movement must stay hidden from the next chooser."""
@@ -739,27 +739,37 @@ class UI(GameUI):
     def draw_scores(self, d, now, k):
         """The scores table (draw_table) for finished challenge k: its
         scores and the Tóncc points so far, the ones it gave blinking."""
-        st = self.state
-        scores = st.challenge_scores(k)
-        got = st.challenge_toncc(k)
-        tot = self.totals
-        new = self.new
-        for s in range(3):
-            kp, kg = scores[s]
-            self.shown[s] = kp + kg
-            tot[s] = got[s]
-            new[s] = got[s]
-        for j in range(k):
-            pts = st.challenge_toncc(j)
+        if self.table_of != -1 - k:
+            # Counted once, not every frame (the engine's sums make lists).
+            st = self.state
+            scores = st.challenge_scores(k)
+            got = st.challenge_toncc(k)
             for s in range(3):
-                tot[s] += pts[s]
-        draw_table(d, now, st.kings, self.shown, tot, new)
+                kp, kg = scores[s]
+                self.shown[s] = kp + kg
+                self.totals[s] = got[s]
+                self.new[s] = got[s]
+            for j in range(k):
+                pts = st.challenge_toncc(j)
+                for s in range(3):
+                    self.totals[s] += pts[s]
+            self.table_of = -1 - k
+        draw_table(d, now, self.state.kings, self.shown, self.totals, self.new)
 
     def look(self, d, now, viewer):
         """Hold A: the scores table (draw_table) of the challenge in play and
         the Tóncc points of the finished ones."""
         st = self.state
-        draw_table(d, now, st.kings, st.running_scores(), st.toncc_totals(), NO_NEW)
+        key = len(st.history) * 1000 + st.moves  # a move is what changes them
+        if self.table_of != key:
+            run = st.running_scores()
+            tot = st.toncc_totals()
+            for s in range(3):
+                self.shown[s] = run[s]
+                self.totals[s] = tot[s]
+                self.new[s] = 0
+            self.table_of = key
+        draw_table(d, now, st.kings, self.shown, self.totals, self.new)
 
     def seat_colour(self, seat):
         return COL[self.state.kings[seat]]

@@ -250,3 +250,25 @@ def test_facts_view_shows_one_characteristic_of_every_face_up_region():
         run.run("B,B,B")
         assert app.screen.ui.mode == S.BOARD and st.pending[0] == T.NONE
     assert tried >= 5
+
+
+def test_scores_table_follows_the_moves_and_challenges():
+    """The table's numbers are counted once per move, not per frame: after
+    each move (and across a challenge's end) it shows the new ones."""
+    g = played(5, 0)
+    app, run = app_at(g)
+    ui = app.screen.ui
+    st = app.screen.session.state
+    d = app.hal.display
+    rng = Rng(5)
+    changed = 0
+    last = None
+    while not st.is_terminal():
+        d.fill(palette.BLACK)
+        ui.look(d, 0, 0)
+        got = read_table(d, st.kings)
+        assert got == list(zip(st.running_scores(), st.toncc_totals()))
+        changed += got != last
+        last = got
+        st.apply(rng.below(T.NUM_ACTIONS))
+    assert changed >= 5
