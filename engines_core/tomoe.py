@@ -397,7 +397,12 @@ class Tomoe(Game):
     # -- derived ------------------------------------------------------------
     # The analysis (enclosure, locks, points) is worked out when first asked
     # for after a change, so a computer player's search only pays for what it
-    # reads.
+    # reads. The functions are the tile model's: another model's class
+    # (engines_core/tomoe_hex.py) puts its own here.
+    _enclosure = staticmethod(enclosure)
+    _locks = staticmethod(locks)
+    _pockets = staticmethod(pockets)
+
     def _refresh(self):
         self._enc = None
         self._locked = None
@@ -409,21 +414,21 @@ class Tomoe(Game):
     def enc(self):
         """Per node (cell * 4 + sector): bit 0 enclosed by White, bit 1 by Black."""
         if self._enc is None:
-            self._enc = enclosure(self.geo, self.board)
+            self._enc = self._enclosure(self.geo, self.board)
         return self._enc
 
     @property
     def locked(self):
         """Per cell: 1 if the tile there may not be turned."""
         if self._locked is None:
-            self._locked = locks(self.geo, self.board, self.enc)
+            self._locked = self._locks(self.geo, self.board, self.enc)
         return self._locked
 
     @property
     def points(self):
         """[White's points, Black's points] counted now by the pocket rule."""
         if self._points is None:
-            self._points = pockets(self.geo, self.board, self.enc)
+            self._points = self._pockets(self.geo, self.board, self.enc)
         return self._points
 
     # -- queries --------------------------------------------------------------
@@ -440,7 +445,7 @@ class Tomoe(Game):
         """Where the points come from: (seat, points, sectors) for every
         pocket that scores now (tools/bench_tomoe_totals.py)."""
         parts = []
-        pockets(self.geo, self.board, self.enc, parts=parts)
+        self._pockets(self.geo, self.board, self.enc, parts=parts)
         return parts
 
     def winners(self):
@@ -537,7 +542,7 @@ class Tomoe(Game):
 
     # -- copies and saves -----------------------------------------------------
     def clone(self):
-        g = object.__new__(Tomoe)
+        g = object.__new__(type(self))
         g.num_players = self.num_players
         g.variant = self.variant
         g.seed = self.seed

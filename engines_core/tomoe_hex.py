@@ -274,50 +274,14 @@ def pockets(geo, board, enc, parts=None):
     return score
 
 
-# What a copy shares with the original (the analysis is replaced, never
-# changed in place, after a change).
-_SHARED = ("num_players", "variant", "seed", "geo", "per_figure", "player", "phase", "move_no",
-           "done", "_enc", "_locked", "_points", "empty")
-
-
 class TomoeHex(TA.Tomoe):
     """Tomoe with triple-hexagon tiles; variants, moves and actions as Tomoe."""
 
     VERSION = 4  # 4: triple-hexagon tiles (model D); 3 and older: model A
-
-    @property
-    def enc(self):
-        """Per node (cell * 8 + sector): bit 0 enclosed by White, bit 1 by Black."""
-        if self._enc is None:
-            self._enc = enclosure(self.geo, self.board)
-        return self._enc
-
-    @property
-    def locked(self):
-        if self._locked is None:
-            self._locked = locks(self.geo, self.board, self.enc)
-        return self._locked
-
-    @property
-    def points(self):
-        if self._points is None:
-            self._points = pockets(self.geo, self.board, self.enc)
-        return self._points
-
-    def score_parts(self):
-        parts = []
-        pockets(self.geo, self.board, self.enc, parts)
-        return parts
-
-    def clone(self):
-        g = object.__new__(TomoeHex)
-        for name in _SHARED:
-            setattr(g, name, getattr(self, name))
-        g.board = bytearray(self.board)
-        g.supply = list(self.supply)
-        g.this_move = list(self.this_move)
-        g.last_move = list(self.last_move)
-        return g
+    # The analysis of this model's tiles; nodes are cell * 8 + sector.
+    _enclosure = staticmethod(enclosure)
+    _locks = staticmethod(locks)
+    _pockets = staticmethod(pockets)
 
     def _load(self, data):
         if data[:len(self.TAG)] == self.TAG and len(data) > len(self.TAG) and \
