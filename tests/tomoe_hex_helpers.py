@@ -18,6 +18,21 @@ def parts(orient, pattern):
     return col, inside, along
 
 
+def sector_of(col, inside):
+    """Per part of one tile, the part that names its sector: parts of one
+    colour that touch are one sector (union-find)."""
+    root = list(range(9))
+
+    def find(x):
+        while root[x] != x:
+            x = root[x]
+        return x
+    for a, b in inside:
+        if col[a] == col[b]:
+            root[find(a)] = find(b)
+    return [find(i) for i in range(9)]
+
+
 def corner_at(geo, c, vertex):
     """Which corner (0-2) of cell c is the grid vertex `vertex` (x, line)."""
     return TB.corners(*geo.cells[c]).index(vertex)
@@ -33,20 +48,12 @@ def recount(geo, board):
     adj = {}
     for c in range(geo.n):
         col, inside, along = parts(geo.orient[c], board[c])
-        root = list(range(9))
-
-        def find(x):
-            while root[x] != x:
-                x = root[x]
-            return x
         for a, b in inside:
             adj.setdefault((c, a), set()).add((c, b))
             adj.setdefault((c, b), set()).add((c, a))
-            if col[a] == col[b]:
-                root[find(a)] = find(b)
-        for i in range(9):
+        for i, s in enumerate(sector_of(col, inside)):
             nodes[(c, i)] = col[i]
-            sector[(c, i)] = (c, find(i))
+            sector[(c, i)] = (c, s)
         for k in range(3):
             e = geo.nb[3 * c + k]
             for j, i in enumerate(along[k]):
@@ -104,17 +111,8 @@ def worth(geo, board):
         if not board[c]:
             continue
         colours, inside, along = parts(geo.orient[c], board[c])
-        root = list(range(9))
-
-        def find(x):
-            while root[x] != x:
-                x = root[x]
-            return x
-        for a, b in inside:
-            if colours[a] == colours[b]:
-                root[find(a)] = find(b)
-        for i in range(9):
-            sector[(c, i)] = (c, find(i))
+        for i, s in enumerate(sector_of(colours, inside)):
+            sector[(c, i)] = (c, s)
             col[(c, i)] = colours[i]
         for k in range(3):
             e = geo.nb[3 * c + k]
