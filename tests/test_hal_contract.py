@@ -9,6 +9,7 @@ boots it as.
 
 import ast
 import contextlib
+import importlib
 import os
 
 import pytest
@@ -27,25 +28,15 @@ from tests.hw_helpers import fake_modules
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-@contextlib.contextmanager
-def micropython_hal():
-    from hal import micropython_hal as be
-    with fake_modules("micropython") as m:
-        yield be.make_hal(boards.load("pico"), m, MemoryStorage())
-
-
-@contextlib.contextmanager
-def circuitpython_hal():
-    from hal import circuitpython_hal as be
-    with fake_modules("circuitpython") as m:
-        yield be.make_hal(boards.load("feather_rp2040"), m, MemoryStorage())
-
-
-@contextlib.contextmanager
-def blinka_hal():
-    from hal import blinka_hal as be
-    with fake_modules("circuitpython") as m:
-        yield be.make_hal(boards.load("raspberry_pi"), m, MemoryStorage())
+def board_hal(backend, fakes, board):
+    """A builder of hal/<backend>_hal.py's Hal for boards/<board>.py on the
+    fake device modules `fakes` (tests/hw_helpers.fake_modules)."""
+    @contextlib.contextmanager
+    def build():
+        be = importlib.import_module("hal.%s_hal" % backend)
+        with fake_modules(fakes) as m:
+            yield be.make_hal(boards.load(board), m, MemoryStorage())
+    return build
 
 
 @contextlib.contextmanager
@@ -64,9 +55,10 @@ def web_hal():
 
 # (name, builder, (platform, board) device/start.py boots it as, or None)
 BACKENDS = [
-    ("micropython", micropython_hal, ("micropython", "pico")),
-    ("circuitpython", circuitpython_hal, ("circuitpython", "feather_rp2040")),
-    ("blinka", blinka_hal, ("blinka", "raspberry_pi")),
+    ("micropython", board_hal("micropython", "micropython", "pico"), ("micropython", "pico")),
+    ("circuitpython", board_hal("circuitpython", "circuitpython", "feather_rp2040"),
+     ("circuitpython", "feather_rp2040")),
+    ("blinka", board_hal("blinka", "circuitpython", "raspberry_pi"), ("blinka", "raspberry_pi")),
     ("simulator", simulator_hal, None),
     ("web", web_hal, None),
 ]
