@@ -139,23 +139,21 @@ def test_move_intervals_resample_whole_games():
     assert (mixed["over"], mixed["games_p95_over"], mixed["longest_game"]) == (4, 1, 4)
 
 
-def test_the_emulated_picos_section_is_put_in_as_written(quick_result, tmp_path):
-    r = quick_result
-    doc = bench_doc.render(r, docs=str(tmp_path))
-    assert bench_doc.PICO_MARKER in doc
-    (tmp_path / bench_doc.PICO_SECTION).write_text("Measured on the emulated Pico: 42 KB.\n")
-    doc = bench_doc.render(r, docs=str(tmp_path))
-    assert bench_doc.PICO_MARKER not in doc
-    assert "## An emulated Pico, real firmware\n\nMeasured on the emulated Pico: 42 KB.\n" in doc
-
-
-def test_the_web_pages_section_is_put_in_as_written(quick_result, tmp_path):
+@pytest.mark.parametrize("marker,section,text,heading", [
+    ("PICO_MARKER", "PICO_SECTION", "Measured on the emulated Pico: 42 KB.\n",
+     "## An emulated Pico, real firmware"),
+    ("WEB_MARKER", "WEB_SECTION", "Load to menu: 42 ms.\n", "## In a web browser"),
+])
+def test_a_measured_sections_file_is_put_in_as_written(quick_result, tmp_path, marker, section,
+                                                       text, heading):
+    """The emulated Pico's and the web page's sections come from their own
+    files (tools/bench_pico.py, tools/bench_web.py); without one, a marker."""
     doc = bench_doc.render(quick_result, docs=str(tmp_path))
-    assert bench_doc.WEB_MARKER in doc
-    (tmp_path / bench_doc.WEB_SECTION).write_text("Load to menu: 42 ms.\n")
+    assert getattr(bench_doc, marker) in doc
+    (tmp_path / getattr(bench_doc, section)).write_text(text)
     doc = bench_doc.render(quick_result, docs=str(tmp_path))
-    assert bench_doc.WEB_MARKER not in doc
-    assert "## In a web browser\n\nLoad to menu: 42 ms.\n" in doc
+    assert getattr(bench_doc, marker) not in doc
+    assert heading + "\n\n" + text in doc
 
 
 def test_playouts_play_the_same_games_every_time(capsys):
