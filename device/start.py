@@ -28,6 +28,8 @@ hangs, run the firmware.
 
 import sys
 
+from engines_core import registry
+
 SAFE_BUTTON = 5  # B (hal.buttons.B): held at power-on, start at the menu
 CHECK_BUTTON = 4  # A: held at power-on, the hardware check screen
 RESETS_FILE = "resets.txt"
@@ -202,23 +204,8 @@ def setup(board_name=None, plat=None, modules=None, storage=None):
     # The board keeps its settings; the rest of `boards` (defaults, checks,
     # detection) and the board's file are not needed again: 8 KB of RAM.
     for name in ("boards." + board.NAME, "boards._check", "boards"):
-        forget(name)
+        registry.release(name)
     return board, hal
-
-
-def forget(modname):
-    """Drop a module from sys.modules and its package (freed once nothing
-    holds it; imported afresh if asked for again). Not on CPython (a Pi, the
-    tests), where RAM is plenty and tests hold the modules' classes."""
-    if sys.implementation.name == "cpython":
-        return
-    sys.modules.pop(modname, None)
-    if "." in modname:
-        parent, leaf = modname.rsplit(".", 1)
-        try:
-            delattr(sys.modules[parent], leaf)
-        except (KeyError, AttributeError):
-            pass
 
 
 def console_line(text):
@@ -274,7 +261,7 @@ def start(board_name=None, plat=None, modules=None, watchdog_reset=None, storage
         from firmware.main import boot
         app = boot(hal)
         del boot
-        forget("firmware.main")  # booted: its RAM goes to the games
+        registry.release("firmware.main")  # booted: its RAM goes to the games
     finally:
         if not early:
             arm()

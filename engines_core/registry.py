@@ -144,11 +144,12 @@ def forget(modname):
     to the heap once nothing else holds it (no error if it is not loaded)."""
     import sys
     sys.modules.pop(modname, None)
-    parent, leaf = modname.rsplit(".", 1)
-    try:
-        delattr(sys.modules[parent], leaf)
-    except (KeyError, AttributeError):
-        pass
+    if "." in modname:
+        parent, leaf = modname.rsplit(".", 1)
+        try:
+            delattr(sys.modules[parent], leaf)
+        except (KeyError, AttributeError):
+            pass
 
 
 def available():
