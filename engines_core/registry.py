@@ -31,6 +31,8 @@ def facts(name):
     """The facts module of game `name` (facts(name).TITLE ...); ValueError
     naming the games if there is no such game. Loading one forgets the facts
     of the other games whose engine is not loaded (a few hundred bytes each)."""
+    if name == _facts_shown[0]:
+        return _facts_shown[1]  # the menu asks every frame: no string built
     import sys
     modname = engine_module(name) + "_facts"
     if modname not in sys.modules:
@@ -38,7 +40,12 @@ def facts(name):
             engine = "engines_core." + other
             if other != name and engine not in sys.modules:
                 forget(engine + "_facts")
-    return load(modname)
+    mod = load(modname)
+    _facts_shown[0], _facts_shown[1] = name, mod
+    return mod
+
+
+_facts_shown = [None, None]  # the game whose facts were asked for last, and its module
 
 
 def load(modname):

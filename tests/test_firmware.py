@@ -533,6 +533,7 @@ def test_the_menu_keeps_one_games_facts_in_ram(monkeypatch):
     one before (a few hundred bytes each on the device), except the facts of
     a loaded engine, which holds them anyway (a second copy would be waste)."""
     import sys
+    monkeypatch.setattr(registry, "_facts_shown", [None, None])
     for name in registry.NAMES:  # nothing of a game loaded, as on a device at power-on
         monkeypatch.delitem(sys.modules, "engines_core." + name, raising=False)
         monkeypatch.delitem(sys.modules, "engines_core.%s_facts" % name, raising=False)
