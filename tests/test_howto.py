@@ -336,16 +336,17 @@ def test_the_menu_turns_the_guide_off_and_saves_it():
 # Inside MicroPython -------------------------------------------------------------
 
 HOWTO_IN_MPY = """
-import gc
+import gc, sys
 from hal.display import Display
 from firmware import screen
-gc.collect()
-before = gc.mem_free()
-for game in %(games)r:
+
+
+def show(game, d):
+    # One game's pages, opened, drawn and closed inside a function: its
+    # locals go when it returns (module-level names would hold them).
     assert screen.has_pages(game), game
     from firmware.howto import HowTo
     h = HowTo(game, 0, screen.PAGES_MODULE %% game)
-    d = Display()
     frames = 0
     for page in range(len(h.pages)):
         h.page = page
@@ -354,8 +355,14 @@ for game in %(games)r:
             h.draw(d, k * h.pages[page][1])
             frames += 1
     h.close()
-    h = HowTo = None
-    import sys
+    return frames
+
+
+d = Display()
+gc.collect()
+before = gc.mem_free()
+for game in %(games)r:
+    frames = show(game, d)
     assert 'firmware.howto' not in sys.modules and 'firmware.%%s_howto' %% game not in sys.modules
     gc.collect()
     print('PAGES', game, frames, gc.mem_free())
