@@ -4,7 +4,7 @@ import gc
 
 from engines_core import registry
 from firmware.settings import Settings
-from firmware import saves
+from firmware import saves, gfx, palette
 from hal import buttons as B
 
 # Modules only the menu uses, forgotten while a game plays (the menu imports
@@ -73,7 +73,6 @@ class App:
         to scroll through once and be read; `after` ms from now. The next
         button press clears it (and only that: see step). Returns the
         notice, for untell."""
-        from firmware import gfx
         start = self.now() + after
         self.notice = (text, start, start + max(ms, gfx.marquee_ms(text) + 800))
         return self.notice
@@ -184,7 +183,6 @@ class App:
             hal.watchdog.feed()
 
     def _draw_notice(self, d, now):
-        from firmware import gfx, palette
         text, since, until = self.notice
         if now >= until:
             self.notice = None

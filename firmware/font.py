@@ -71,10 +71,26 @@ GLYPHS = " 0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-+=:.,!?/><%'()"  # the character
 _ACCENTS = {"Ó": "O", "ó": "O", "É": "E", "é": "E", "Ü": "U", "ü": "U", "Ä": "A", "ä": "A", "Ö": "O", "ö": "O"}
 
 
+def _index():
+    # Character code -> place in GLYPHS ('?' where the font has none), lower
+    # case and accents folded: glyph() then makes no string (ch.upper() did,
+    # for every letter of every frame's text).
+    t = bytearray(bytes([GLYPHS.index("?")]) * 256)
+    for i in range(len(GLYPHS)):
+        t[ord(GLYPHS[i])] = i
+        t[ord(GLYPHS[i].lower())] = i
+    for ch in _ACCENTS:
+        t[ord(ch)] = GLYPHS.index(_ACCENTS[ch])
+    return t
+
+
+_INDEX = _index()
+
+
 def glyph(ch):
     """The 15-bit glyph for a character (lower case and accents folded)."""
-    i = GLYPHS.find(_ACCENTS.get(ch, ch).upper())
-    return _BITS[i if i >= 0 else GLYPHS.index("?")]
+    o = ord(ch)
+    return _BITS[_INDEX[o] if o < 256 else _INDEX[63]]
 
 
 def width(text):

@@ -62,7 +62,8 @@ class GameUI:
     def hint_target(self, seat, now):
         """Where the next step of the person in `seat` acts, for the guided
         first game: (x, y, w, h, inside) - the unlit LEDs inside that box
-        (`inside`) or round it blink (draw_hint) - or None."""
+        (`inside`) or round it blink (draw_hint) - or None. Asked at the
+        turn's start and after each button event, not every frame."""
         return None
 
     def illegal(self, reason, now):

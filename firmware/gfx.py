@@ -13,18 +13,24 @@ def frame(d, x, y, w, h, colour):
     d.rect(x + w - 1, y + 1, 1, h - 2, colour)
 
 
-def text(d, x, y, s, colour):
-    """Draw `s` with its top-left at (x, y); return the x after it."""
+def text(d, x, y, s, colour, lo=0, hi=SIZE):
+    """Draw `s` with its top-left at (x, y), only the columns in [lo, hi)
+    (a marquee's band); return the x after it. Letters wholly outside the
+    band cost one comparison each: a scrolling line shows three or four."""
     for ch in s:
-        g = font.glyph(ch)
-        bit = 1 << 14
-        for row in range(font.H):
-            for col in range(font.W):
-                if g & bit:
-                    d.pixel(x + col, y + row, colour)
-                bit >>= 1
+        if x + font.W > lo and x < hi:
+            _glyph(d, x, y, font.glyph(ch), colour, lo, hi)
         x += font.ADVANCE
     return x
+
+
+def _glyph(d, x, y, g, colour, lo, hi):
+    bit = 1 << 14
+    for row in range(font.H):
+        for col in range(font.W):
+            if g & bit and lo <= x + col < hi:
+                d.pixel(x + col, y + row, colour)
+            bit >>= 1
 
 
 def text_center(d, y, s, colour):
@@ -43,28 +49,14 @@ def marquee(d, y, s, colour, now, x0=0, w=SIZE, step_ms=110, pause_ms=700):
     t = now % period
     off = 0 if t < pause_ms else (t - pause_ms) // step_ms
     # Draw into the band only, so scrolling text never spills over.
-    clip = _Clip(d, x0, x0 + w)
-    text(clip, x0 - off, y, s, colour)
-    text(clip, x0 - off + travel, y, s, colour)
+    text(d, x0 - off, y, s, colour, x0, x0 + w)
+    text(d, x0 - off + travel, y, s, colour, x0, x0 + w)
 
 
 def marquee_ms(s, w=SIZE, step_ms=110, pause_ms=700):
     """How long `marquee` takes to show all of `s` once (0 if it fits)."""
     tw = font.width(s)
     return 0 if tw <= w else pause_ms + (tw + 1 - w) * step_ms
-
-
-class _Clip:
-    """A Display wrapper that only lets x in [lo, hi) through."""
-
-    def __init__(self, d, lo, hi):
-        self.d = d
-        self.lo = lo
-        self.hi = hi
-
-    def pixel(self, x, y, colour):
-        if self.lo <= x < self.hi:
-            self.d.pixel(x, y, colour)
 
 
 def breathe(now, lo, hi, period=1200, step_ms=100):

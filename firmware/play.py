@@ -76,6 +76,11 @@ class PlayScreen(Screen):
         self.thinking = None  # a computer's search under way (a generator)
         self.effort = 100  # its effort: halved when memory runs out
         self.last_mover = -1  # the seat of the last action applied here
+        # The guided game's hint target (GameUI.hint_target), asked again
+        # only after a press or at a turn's start: asked every frame, its
+        # tuple would be garbage every frame.
+        self.hint = None
+        self.hint_stale = True
 
     def enter(self, app, now):
         Screen.enter(self, app, now)
@@ -131,6 +136,7 @@ class PlayScreen(Screen):
         same = self.shown_to == self.seat  # the same person decides again
         again = self.last_mover == self.seat  # more of the same turn
         self.phase = HUMAN
+        self.hint_stale = True
         self.shown_to = self.seat
         self.listen_from = now  # a press begun before (a double tap) is not for it
         new_person = self.many_people() and not same
@@ -210,6 +216,7 @@ class PlayScreen(Screen):
     def button(self, ev, now):
         kind = B.kind_of(ev)
         b = B.button_of(ev)
+        self.hint_stale = True
         if kind == B.PRESS:
             self.pressed_at[b] = now
         if (b == B.B and kind == B.LONG) or (b == B.MENU and kind == B.PRESS):
@@ -303,7 +310,10 @@ class PlayScreen(Screen):
         else:
             self.ui.draw(d, now, self.viewer())
             if self.phase == HUMAN and self.guiding() and not self.ui.busy(now):
-                draw_hint(d, now, self.ui.hint_target(self.seat, now))
+                if self.hint_stale:
+                    self.hint = self.ui.hint_target(self.seat, now)
+                    self.hint_stale = False
+                draw_hint(d, now, self.hint)
             if self.phase == COMPUTER and self.ui.THINKING is not None:
                 # Thinking: three dots in the player's colour.
                 x, y = self.ui.THINKING

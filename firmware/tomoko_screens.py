@@ -46,13 +46,18 @@ RING = tuple([T.entry_at(T.TOP, k) for k in range(5)] + [T.entry_at(T.RIGHT, k) 
              + [T.entry_at(T.LEFT, k) for k in range(4, -1, -1)])
 
 
+# Tables, not arithmetic, for what a frame asks many times: a function that
+# built these tuples would make garbage every frame (issue 29: no allocation
+# in the steady state, so no collection pauses a frame).
+_CELL_XY = tuple((1 + 2 * (i % 5), 1 + 2 * (i // 5)) for i in range(T.CELLS))
+
+
 def cell_xy(i):
     """Top-left LED of hollow i (2x2 LEDs per hollow)."""
-    return 1 + 2 * (i % 5), 1 + 2 * (i // 5)
+    return _CELL_XY[i]
 
 
-def entry_pixels(e):
-    """The two gutter LEDs in front of entry e."""
+def _entry_pixels(e):
     side, k = T.side_of(e), T.line_of(e)
     p = 1 + 2 * k
     if side == 0:
@@ -62,6 +67,14 @@ def entry_pixels(e):
     if side == 2:
         return ((p, 11), (p + 1, 11))
     return ((0, p), (0, p + 1))
+
+
+_ENTRY_PIXELS = tuple(_entry_pixels(e) for e in range(len(T.LINES)))
+
+
+def entry_pixels(e):
+    """The two gutter LEDs in front of entry e."""
+    return _ENTRY_PIXELS[e]
 
 
 def move_cursor(e, button):
@@ -312,8 +325,8 @@ class UI(GameUI):
                 d.rect(13, 4 * k, 3, 3, palette.FAINT)
             return
         hand = st.hands[st.owner_of(who)]
-        for k, card in enumerate(hand):
-            draw_card(d, 13, 4 * k, card)
+        for k in range(len(hand)):
+            draw_card(d, 13, 4 * k, hand[k])
         # Whose cards these are: a coloured mark beside them; in teams, the
         # partner's colour below it (the team's cards are shared).
         d.pixel(12, 1, palette.scale(palette.PLAYERS[who], 60))
@@ -322,11 +335,8 @@ class UI(GameUI):
 
     def draw_scores(self, d, now, lay):
         st = self.state
-        scores = st.scores()
         turn = st.current_player()
-        flash_seats = []
-        if lay is not None:
-            flash_seats = st.seats_of(lay[0])
+        flashing = lay[0] if lay is not None else -1  # the owner laying a card
         target = st.target
         w = max(1, 10 // target)
         top = 12 if st.num_players == 4 else 13
@@ -337,17 +347,20 @@ class UI(GameUI):
         # touching the bar.
         laid = w if w < 3 else w - 1
         dot = 1 if w == 2 else 0  # where in its w LEDs a dot stands: apart
-        for row, s in enumerate(score_rows(st)):
+        rows = score_rows(st)
+        for row in range(len(rows)):
+            s = rows[row]
             y = top + row
             c = palette.PLAYERS[s]
-            n = min(scores[s], target)
+            score = st.laid_count(s)
+            n = min(score, target)
             needed = palette.scale(c, NEEDED)
             for i in range(target):
                 if i < n:
                     d.rect(i * w, y, laid, 1, c)
                 elif w > 1 or ((target - 1 - i) % 2 == 0 and (i > n or n == 0)):
                     d.pixel(i * w + dot, y, needed)
-            if 0 < scores[s] <= target and s in flash_seats and not gfx.blink(now, 300):
+            if 0 < score <= target and st.owner_of(s) == flashing and not gfx.blink(now, 300):
                 d.rect((n - 1) * w, y, laid, 1, palette.WHITE)
             if s == turn:
                 d.pixel(11, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 40))
@@ -423,7 +436,11 @@ def end_reason(st):
 
 def score_rows(st):
     """The seats in the order of their pip rows: partners side by side in teams."""
-    return (0, 2, 1, 3) if st.teams else tuple(range(st.num_players))
+    return _TEAM_ROWS if st.teams else _SEAT_ROWS[st.num_players]
+
+
+_TEAM_ROWS = (0, 2, 1, 3)
+_SEAT_ROWS = tuple(tuple(range(n)) for n in range(5))
 
 
 def draw_card(d, x, y, card):

@@ -204,7 +204,10 @@ def mini_xy(cell):
 
 def king_colours(king):
     """(hair, body, feet) colours of a King."""
-    return COL[T.hair(king)], COL[king], COL[T.feet(king)]
+    return _KING_COLOURS[king]  # a table: drawn every frame without garbage
+
+
+_KING_COLOURS = tuple((COL[T.hair(k)], COL[k], COL[T.feet(k)]) for k in range(3))
 
 
 def region_colour(layout, owner, cell):

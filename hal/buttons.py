@@ -78,6 +78,7 @@ class Buttons:
         self.pressed_at = [0] * COUNT
         self.next_repeat = [0] * COUNT
         self.queue = []
+        self._spare = []  # the list events() returned last: reused next time
         self.max_queue = 32
 
     def set_raw(self, mask, now):
@@ -123,10 +124,15 @@ class Buttons:
         self.queue.append(ev)
 
     def events(self, now):
-        """Update, then return (and forget) the pending events, oldest first."""
+        """Update, then return (and forget) the pending events, oldest first.
+        The list is the caller's until the next call, which reuses it: a
+        frame's poll makes no garbage."""
         self.update(now)
         out = self.queue
-        self.queue = []
+        spare = self._spare
+        spare.clear()
+        self.queue = spare
+        self._spare = out
         return out
 
     def held(self, button):
