@@ -25,9 +25,16 @@ class Session:
         self.state = registry.new_game(game, len(seats), variant, seed)
         self.ply = 0  # actions applied so far
         self.counted = False  # its end is in the statistics (not saved: saves.ENDED)
+        self._seen = None  # the seats humans() last counted
+        self._humans = None
 
     def humans(self):
-        return [s for s in range(len(self.seats)) if self.seats[s] == "human"]
+        """The seats people play, as a list not to be changed: the screens
+        ask every frame, so it is built again only when the seats change."""
+        if self.seats != self._seen:
+            self._seen = list(self.seats)
+            self._humans = [s for s in range(len(self.seats)) if self.seats[s] == "human"]
+        return self._humans
 
     def is_human(self, seat):
         return self.seats[seat] == "human"
@@ -89,6 +96,7 @@ class Session:
         s = object.__new__(cls)
         s.game = game
         s.seats = seats
+        s._seen = s._humans = None
         s.seed = seed
         s.ply = ply
         s.state = state
