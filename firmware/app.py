@@ -13,6 +13,25 @@ MENU_ONLY = ("firmware.menu", "firmware.launch", "firmware.stats")
 
 FRAME_MS = 30  # ~33 frames a second at most; the wire takes 8 ms per frame
 
+# Drawing a frame runs with MicroPython's heap locked, where it
+# can be (micropython.heap_lock; not CPython nor CircuitPython). A frame
+# allocates nothing in the steady state (tests/test_frame_garbage.py), but
+# MicroPython gives every call of a function with more than 11 words of
+# locals a frame on the heap, freed on return (py/objfun.c): with no garbage
+# to collect, the heap keeps the holes left by loading a game, and each such
+# call searched them for room, which made a frame some 50% slower on the
+# emulated Pico. With the heap locked those frames go on the C stack. A
+# frame that does allocate (a screen building what it keeps, the LED stage a
+# new table) fails with MemoryError and is drawn again unlocked; after
+# LOCK_MISSES such frames in a row the next LOCK_REST frames are drawn
+# unlocked (a screen that allocates every frame is not drawn twice a frame).
+try:
+    from micropython import heap_lock as _heap_lock, heap_unlock as _heap_unlock
+except ImportError:
+    _heap_lock = _heap_unlock = None
+LOCK_MISSES = 3
+LOCK_REST = 64
+
 
 class App:
     """Routes button events to the current screen, draws it, shows changes."""
@@ -29,6 +48,9 @@ class App:
         self._shown = bytearray(len(hal.display.buf))
         self.stale = True  # show the next frame even if it looks the same
         self._swallow = 0  # buttons held across a screen change: ignored until pressed anew
+        self.unlocked_frames = 0  # frames drawn again unlocked (see _heap_lock), for tests
+        self._misses = 0  # of them in a row
+        self._rest = 0  # frames still to draw unlocked after LOCK_MISSES misses
         self.apply_settings()
 
     # Shared services ---------------------------------------------------------
@@ -97,6 +119,7 @@ class App:
     def goto(self, screen):
         self.swallow_held()
         self.screen = screen
+        self._misses = self._rest = 0
         gc.collect()
         screen.enter(self, self.now())
 
@@ -170,10 +193,20 @@ class App:
         self.screen.tick(now)
         now = hal.clock.now()
         d = hal.display
-        d.fill(0)
-        self.screen.draw(d, now)
-        if self.notice is not None:
-            self._draw_notice(d, now)
+        if _heap_lock is None:
+            self._draw(d, now)
+        elif self._rest:
+            self._rest -= 1
+            self._draw(d, now)
+        elif not self._locked_draw(d, now):
+            self.unlocked_frames += 1
+            self._misses += 1
+            if self._misses >= LOCK_MISSES:
+                self._misses = 0
+                self._rest = LOCK_REST
+            self._draw(d, now)
+        else:
+            self._misses = 0
         if self.stale or d.buf != self._shown:
             d.show()
             self._shown[:] = d.buf
@@ -181,6 +214,27 @@ class App:
         hal.sound.update(now)
         if hal.watchdog is not None:
             hal.watchdog.feed()
+
+    def _draw(self, d, now):
+        """Draw the screen, and a notice over it."""
+        d.fill(0)
+        self.screen.draw(d, now)
+        if self.notice is not None:
+            self._draw_notice(d, now)
+
+    def _locked_draw(self, d, now):
+        """_draw with the heap locked; False if it had to allocate (or failed
+        otherwise: it is drawn again unlocked, where an error shows as
+        itself). Drawing changes only the display's pixels, so a second
+        draw is safe; the LED stage, which keeps state, is not run locked."""
+        _heap_lock()
+        try:
+            self._draw(d, now)
+            return True
+        except Exception:
+            return False
+        finally:
+            _heap_unlock()
 
     def _draw_notice(self, d, now):
         text, since, until = self.notice

@@ -87,6 +87,7 @@ class PinSampler:
         self.tail = 0
         self.last = 0
         self.overflows = 0
+        self._out = []  # what drain returns, reused
 
     def sample(self, _timer=None):
         m = self.read()
@@ -104,9 +105,12 @@ class PinSampler:
         self.head = nxt
 
     def drain(self, now):
-        """The changes since the last drain, as (mask, clock ms) pairs."""
+        """The changes since the last drain, as (mask, clock ms) pairs: a
+        list the caller may read until the next drain, which reuses it (a
+        frame's poll makes no garbage)."""
         self.sample()  # at least one sample per frame, even without a timer
-        out = []
+        out = self._out
+        out.clear()
         t_now = self.ticks_ms()
         tail = self.tail
         while tail != self.head:
@@ -144,9 +148,12 @@ class KeypadReader:
         self.event = event
         self.age = age
         self.mask = 0
+        self._out = []  # what drain returns, reused
 
     def drain(self, now):
-        out = []
+        """As PinSampler.drain: the list is reused by the next call."""
+        out = self._out
+        out.clear()
         q = self.keys.events
         if q.overflowed:
             # Events were lost: start again from "all released"; keys still

@@ -166,6 +166,7 @@ class Pipeline:
         self.ma = 0
         self.limited = False
         self._luts = {}
+        self._dims = []  # the keys of the dimming tables in _luts, oldest first
         self._last = 0  # index in LADDER of the last limited level
         self._outkey = -1  # (level << 11 | L0) of out on the fast path, -1: not to be trusted
         fb = _framebuf() if fast else None
@@ -199,9 +200,18 @@ class Pipeline:
         key = (level << 11 | base) << 2 | kind
         t = self._luts.get(key)
         if t is None:
-            if len(self._luts) >= _CACHE:
-                self._luts = {}
-            lut = bytearray(256)
+            luts = self._luts
+            t = None
+            if len(luts) >= _CACHE:
+                if kind == 2 and self._dims:
+                    # The oldest dimming table, refilled in place: the limit
+                    # steps its level as the frame's light changes (a blink),
+                    # and a new table a step made garbage every frame.
+                    t = luts.pop(self._dims.pop(0))
+                else:
+                    luts.clear()
+                    self._dims.clear()
+            lut = bytearray(256) if t is None else t[0]
             for v in range(1, 256):
                 if kind == 0:
                     lut[v] = GAMMA[v] * base // 1000
@@ -209,9 +219,12 @@ class Pipeline:
                     lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
                 else:
                     lut[v] = v * level // base or 1
-            pal = self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None
-            t = (lut, pal)
-            self._luts[key] = t
+            if t is None:
+                pal = self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None
+                t = (lut, pal)
+            luts[key] = t
+            if kind == 2:
+                self._dims.append(key)
         return t
 
     def _views(self, fb):
@@ -250,12 +263,25 @@ class Pipeline:
         prev = memoryview(self._prev)
         self._bch = [src[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
         self._pch = [prev[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
+        # A chunk painted alone: into `_scratch` (its own columns and codes),
+        # then copied into its stretch of `base` (_basech). Only where the
+        # LEDs make whole chunks (else every change paints all of it).
+        self._basech = None
+        if n % _CHUNK == 0:
+            size = _CHUNK * bpp
+            self._basech = [self._basev[i:i + size] for i in range(0, n * bpp, size)]
+            self._scratch = bytearray(size)
+            sv = memoryview(self._scratch)
+            self._sdst = [FB(sv[self.pos[c]:], 1, _CHUNK, GS8, bpp) for c in range(3)]
+            code = bytearray(_CHUNK)
+            self._sc2 = FB(code, 4, _CHUNK, fb.GS2_HMSB, 4)
+            self._sc8 = FB(code, 1, _CHUNK, GS8, 1)
         self._at = -1  # the player's level `base` was painted at (-1: none yet)
         self._duty = self._state = None  # the palettes for painting at _at
         self._dimkey = -1  # (level << 11 | L0) of _dim, the palette dimming base
         self._dim = None
         self._stats = [0, -1]  # [sum of base, channels on in base (-1: not counted)]
-        self._span = None  # the LEDs that changed, (a, b), or None (all)
+        self._changed = 2  # what the last _scan painted: 0 nothing, 1 some chunks, 2 all
         self._shown = bytearray(len(self.out))  # out as the last render left it
 
     # The frame -------------------------------------------------------------------
@@ -301,25 +327,18 @@ class Pipeline:
             base = self.base
             key = level << 11 | L0
             if level < L0 and key != self._dimkey:
+                self._dimkey = -1  # until the table is made: _table may refill _dim
                 self._dim = self._table(2, L0, level)[1]
                 self._dimkey = key
-            span = self._span
-            if span is None or self._outkey != key or out != self._shown:
+            # All of out, in C (a copy, or one palette blit when dimmed):
+            # cheaper than finding the stretch that changed.
+            if self._changed or self._outkey != key or out != self._shown:
                 if level < L0:
                     self._outrow.blit(self._baserow, 0, 0, -1, self._dim)
                 else:
                     out[:] = base
-            elif span[0] < span[1]:
-                fa = span[0] * self.bpp
-                fb = span[1] * self.bpp
-                if level < L0:
-                    FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
-                    FB(self._outv[fa:fb], fb - fa, 1, GS8).blit(
-                        FB(self._basev[fa:fb], fb - fa, 1, GS8), 0, 0, -1, self._dim)
-                else:
-                    out[fa:fb] = base[fa:fb]
-            self._outkey = key
-            self._shown[:] = out
+                self._outkey = key
+                self._shown[:] = out
         self.level = level
         self.limited = level < L0
         self.ma = (self.idle_ma * self.n * 255 + bound * self.k + 254) // 255
@@ -374,75 +393,69 @@ class Pipeline:
 
     # With framebuf ---------------------------------------------------------------------
     # The pipeline keeps, for the framebuffer it last saw (_prev), `base`
-    # and its totals (_stats). A new frame is compared with _prev 16 LEDs at
-    # a time; only the stretch from the first changed LED to the last is
-    # painted and counted again. Painting is inline, not a method: see
-    # "Speed" above for why a frame makes as few calls as it can.
+    # and its totals (_stats). A new frame is compared with _prev 16 LEDs
+    # (a chunk) at a time; only the chunks that changed are painted and
+    # counted again, each into a scratch chunk and copied into `base`, with
+    # views built once: a frame whose changes are painted this way makes no
+    # garbage (views made per frame were half a kilobyte of it, and garbage
+    # is collected all at once, a pause longer than a frame). Painting is
+    # inline, not a method: see "Speed" above.
     def _scan(self, L0):
         """[sum of base, channels on] with base painted at L0 where the
         frame changed: the frame at the player's level, never-dark duty 1s
         included (three blits, one packing blit, three keyed ones). Sets
-        _span: the LEDs that changed, (a, b), or None (all)."""
-        n = self.n
+        _changed: 0 nothing, 1 some chunks, 2 all of it."""
         s = self._stats
+        bch, pch = self._bch, self._pch
         whole = self._at != L0
         if whole:
             self._at = L0
             self._duty = self._table(0, L0)[1]
             self._state = self._table(1, L0)[1]
         else:
-            bch, pch = self._bch, self._pch
-            last = len(bch) - 1
-            c0 = 0
-            while c0 <= last and bch[c0] == pch[c0]:
-                c0 += 1
-            if c0 > last:
-                self._span = (0, 0)
+            changed = 0
+            for k in range(len(bch)):
+                if bch[k] != pch[k]:
+                    changed += 1
+            if not changed:
+                self._changed = 0
                 return s
-            c1 = last
-            while bch[c1] == pch[c1]:
-                c1 -= 1
-            a = c0 * _CHUNK
-            b = (c1 + 1) * _CHUNK
-            if b > n:
-                b = n
-            whole = 2 * (b - a) > n
-        base = self.base
-        if whole:
-            a = 0
-            dst, c2, c8 = self._dst, self._c2, self._c8
-        else:
-            # Take out what [a, b) counted last time, paint it, count it again.
-            FB, GS8 = self._fb.FrameBuffer, self._fb.GS8
-            m = b - a
-            fa = a * self.bpp
-            fb = b * self.bpp
-            part = self._basev[fa:fb]
-            s[0] -= sum(part)
-            if s[1] >= 0:
-                s[1] -= fb - fa - base.count(_ZERO, fa, fb)
-            bv, bpp, pos = self._basev, self.bpp, self.pos
-            dst = [FB(bv[fa + pos[c]:], 1, m, GS8, bpp) for c in range(3)]
-            cv = self._codev[a:b]
-            c2 = FB(cv, 4, m, self._fb.GS2_HMSB, 4)
-            c8 = FB(cv, 1, m, GS8, 1)
+            whole = self._basech is None or 2 * changed * _CHUNK > self.n
         duty, src, fix = self._duty, self._src, self._fix
-        for c in range(3):
-            dst[c].blit(src[c], 0, -a, -1, duty)
-        c2.blit(self._px, 0, -a, -1, self._state)
-        for c in range(3):
-            dst[c].blit(c8, 0, 0, 0, fix[c])  # key 0: only the 1s are written
         if whole:
-            s[0] = sum(base)
+            dst, c2, c8 = self._dst, self._c2, self._c8
+            for c in range(3):
+                dst[c].blit(src[c], 0, 0, -1, duty)
+            c2.blit(self._px, 0, 0, -1, self._state)
+            for c in range(3):
+                dst[c].blit(c8, 0, 0, 0, fix[c])  # key 0: only the 1s are written
+            s[0] = sum(self.base)
             s[1] = -1
-            self._span = None
+            self._changed = 2
             self._prev[:] = self._bufv
-        else:
-            s[0] += sum(part)
+            return s
+        base, basech, scratch = self.base, self._basech, self._scratch
+        dst, c2, c8 = self._sdst, self._sc2, self._sc8
+        size = _CHUNK * self.bpp
+        for k in range(len(bch)):
+            if bch[k] == pch[k]:
+                continue
+            a = -k * _CHUNK  # the chunk's first LED, as a blit's offset
+            old = basech[k]
+            s[0] -= sum(old)
             if s[1] >= 0:
-                s[1] += fb - fa - base.count(_ZERO, fa, fb)
-            self._span = (a, b)
-            self._prev[3 * a:3 * b] = self._bufv[3 * a:3 * b]
+                s[1] -= size - base.count(_ZERO, k * size, k * size + size)
+            for c in range(3):
+                dst[c].blit(src[c], 0, a, -1, duty)
+            c2.blit(self._px, 0, a, -1, self._state)
+            for c in range(3):
+                dst[c].blit(c8, 0, 0, 0, fix[c])
+            old[:] = scratch
+            s[0] += sum(old)
+            if s[1] >= 0:
+                s[1] += size - base.count(_ZERO, k * size, k * size + size)
+            pch[k][:] = bch[k]
+        self._changed = 1
         return s
 
     # For libraries that take colours rather than bytes ---------------------------

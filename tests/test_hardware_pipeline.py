@@ -753,3 +753,57 @@ def test_game_screens_on_the_led_display_are_the_reference():
     r = mpy_runtime.run_in_repo(GAME_GUEST, heap="512k", root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-2000:]
     check_against_reference(r.stdout, 6)
+
+
+# Frame after frame without garbage -----------------------------------------------------
+
+NO_GARBAGE_GUEST = """
+import gc
+from hal.pipeline import Pipeline, _CACHE
+buf = bytearray(768)
+p = Pipeline(buf, order='GRB', budget_ma=400)
+seed = [99]
+def rnd(n):  # small ints only: a big one would be garbage itself
+    seed[0] = (seed[0] * 75 + 74) %% 65537
+    return seed[0] %% n
+def step(i):
+    # A bright screen the limit dims, with a stretch that changes: each
+    # frame's light differs, so the limit steps its level up and down.
+    lit = 64 + rnd(192)  # LEDs lit bright: the frame's light, up and down
+    for q in range(256):
+        v = 220 if q < lit else 30
+        buf[3 * q] = v
+        buf[3 * q + 1] = v
+        buf[3 * q + 2] = v
+    p.render(buf, 100)
+    return p.level
+levels = bytearray(1001)  # the levels seen (a set would grow as it counts)
+for i in range(%(warm)d):  # enough distinct levels to fill the table cache
+    levels[step(i)] = 1
+warm = sum(levels)
+levels[:] = bytes(1001)
+gc.collect()
+gc.disable()
+free = gc.mem_free()
+for i in range(%(frames)d):
+    levels[step(i + 1000)] = 1
+left = free - gc.mem_free()
+print('PIPE', warm, sum(levels), len(p._luts), _CACHE, left)
+"""
+
+
+@pytest.mark.mpy
+def test_the_current_limit_steps_its_level_without_making_garbage():
+    """A limited frame needs a dimming table for its level; the cache keeps
+    _CACHE of them and refills the oldest in place, so a limit that steps
+    between many levels frame after frame makes no garbage (it made a 256
+    byte table and its palette for each new level, and dropped the cache
+    when full)."""
+    code = NO_GARBAGE_GUEST % {"warm": 60, "frames": 60}
+    r = mpy_runtime.run_in_repo(code, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    line = [l.split()[1:] for l in r.stdout.splitlines() if l.startswith("PIPE")][0]
+    warm_levels, later_levels, cached, cache, garbage = map(int, line)
+    assert later_levels > cache  # more levels than the cache holds: tables were refilled
+    assert cached == cache
+    assert garbage == 0, line
