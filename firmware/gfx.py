@@ -17,17 +17,9 @@ def text(d, x, y, s, colour, lo=0, hi=SIZE):
     """Draw `s` with its top-left at (x, y), only the columns in [lo, hi)
     (a marquee's band); return the x after it. Letters wholly outside the
     band cost one comparison each: a scrolling line shows three or four."""
-    # One function, not one call per letter: its frame is too big for
-    # MicroPython's C stack (py/objfun.c), so each call allocates one.
     for ch in s:
         if x + font.W > lo and x < hi:
-            g = font.glyph(ch)
-            bit = 1 << 14
-            for row in range(font.H):
-                for col in range(font.W):
-                    if g & bit and lo <= x + col < hi:
-                        d.pixel(x + col, y + row, colour)
-                    bit >>= 1
+            d.bits(x, y, font.W, font.H, font.glyph(ch), colour, lo, hi)
         x += font.ADVANCE
     return x
 

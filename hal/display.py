@@ -8,6 +8,7 @@ power limit belong to the backend's output stage (hal/pipeline.py on hardware).
 
 LOGICAL_W = 16
 LOGICAL_H = 16
+_NO_RUN = 0xFFFF  # a row whose pixels are not one run in buf
 
 
 def _offsets(n):
@@ -48,6 +49,18 @@ class Display:
                 p = (y + self.oy) * width + x + self.ox
                 at[(y << 4) | x] = 3 * (p if chain is None else chain[p])
         self._at = at
+        # Where each logical row's 16 pixels lie in `buf` as one run of 48
+        # bytes (either way round, as a serpentine chain has them), else
+        # _NO_RUN: a black full-width band (a notice's, a cleared line) is
+        # then one copy a row, not 16 pixel writes.
+        rows = _offsets(LOGICAL_H)
+        for y in range(LOGICAL_H):
+            ends = (at[y << 4], at[(y << 4) | 15])
+            lo = min(ends)
+            run = all(abs(at[(y << 4) | x] - at[y << 4]) == 3 * x for x in range(16))
+            rows[y] = lo if run and max(ends) - lo == 45 else _NO_RUN
+        self._row_at = rows
+        self._black_row = memoryview(self._black)[:3 * LOGICAL_W]
 
     # Drawing on the logical 16x16 screen -----------------------------------
     def fill(self, colour=0):
@@ -75,6 +88,25 @@ class Display:
             buf[i + 1] = (colour >> 8) & 0xFF
             buf[i + 2] = colour & 0xFF
 
+    def bits(self, x, y, w, h, bits, colour, lo=0, hi=LOGICAL_W):
+        """A w x h one-colour picture from (x, y): its pixels whose bit in
+        `bits` is 1 (the top-left pixel the highest bit, row by row), only
+        in columns [lo, hi) and on screen. One call for a letter of the font
+        (firmware/font.py), not a pixel() call for each of its LEDs."""
+        r = colour >> 16
+        g = (colour >> 8) & 0xFF
+        b = colour & 0xFF
+        at, buf = self._at, self.buf
+        bit = 1 << (w * h - 1)
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                if bits & bit and lo <= xx < hi and not (xx | yy) >> 4:
+                    i = at[(yy << 4) | xx]
+                    buf[i] = r
+                    buf[i + 1] = g
+                    buf[i + 2] = b
+                bit >>= 1
+
     def rect(self, x, y, w, h, colour):
         """Fill a w x h rectangle from (x, y); the part off-screen is ignored."""
         if x < 0:
@@ -87,6 +119,9 @@ class Display:
             w = LOGICAL_W - x
         if y + h > LOGICAL_H:
             h = LOGICAL_H - y
+        if w == LOGICAL_W and not colour:
+            self._black_rows(y, h)
+            return
         if w > 0 and h > 0:
             x |= y << 4
             h = x + (h << 4)  # the index just below the last row
@@ -96,6 +131,18 @@ class Display:
                 while x < h:
                     self._line(x, x + w, colour)
                     x += 16
+
+    def _black_rows(self, y, h):
+        """Rows y to y+h-1 (on screen) black, whole."""
+        buf, rows = self.buf, self._row_at
+        while h > 0:
+            i = rows[y]
+            if i == _NO_RUN:
+                self._line(y << 4, (y << 4) + 16, 0)
+            else:
+                buf[i:i + 48] = self._black_row
+            y += 1
+            h -= 1
 
     def _line(self, k, end, colour):
         """Logical pixels from index k ((y << 4) | x) to before `end`: a row

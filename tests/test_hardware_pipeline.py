@@ -443,26 +443,66 @@ def test_wiring_that_misses_an_led_is_refused():
         LedDisplay(16, 16, [0] * 256, lambda p: None)
 
 
-@pytest.mark.parametrize("kind", ["plain", "wide", "led"])
+@pytest.mark.parametrize("kind", ["plain", "wide", "led", "serpentine"])
 def test_rect_sets_exactly_the_pixels_pixel_would(kind):
     """rect() is one call for what w * h pixel() calls do, clipping included,
-    on the plain framebuffer, a bigger panel and an LED chain alike."""
+    on the plain framebuffer, a bigger panel and LED chains alike (a black
+    full-width band is copied a row at a time where a row is one run of the
+    buffer, as on a serpentine chain; LED by LED on a shuffled one)."""
     from hal.display import Display
     rng = random.Random(7)
     chain = list(range(256))
     rng.shuffle(chain)
+    blacks = 0
     for w, h in [(w, h) for w in range(-1, 18) for h in range(-1, 18)] * 2:
         if kind == "led":
             a, b = (LedDisplay(16, 16, chain, lambda p: None) for _ in range(2))
+        elif kind == "serpentine":
+            a, b = (LedDisplay(16, 16, wiring(16, 16), lambda p: None) for _ in range(2))
         else:
             a, b = (Display(*((32, 20) if kind == "wide" else (16, 16))) for _ in range(2))
         x, y = rng.randint(-3, 16), rng.randint(-3, 16)
-        colour = rng.randrange(1, 1 << 24)
+        colour = rng.randrange(1, 1 << 24) if rng.random() < 0.6 else 0
+        if not colour and rng.random() < 0.5:  # a band across the screen
+            x = rng.randint(-2, 0)
+            w = 16 - x + rng.randint(0, 2)
+        for d in (a, b):  # over a picture, so that black shows where it goes
+            for yy in range(16):
+                for xx in range(16):
+                    d.pixel(xx, yy, ((xx * 16 + yy) % 255 + 1) * 0x10101)
+        blacks += colour == 0 and x <= 0 and x + w >= 16 and h > 0
         a.rect(x, y, w, h, colour)
         for yy in range(y, y + h):
             for xx in range(x, x + w):
                 b.pixel(xx, yy, colour)
-        assert a.buf == b.buf, (x, y, w, h)
+        assert a.buf == b.buf, (x, y, w, h, colour)
+    assert blacks > 20
+
+
+@pytest.mark.parametrize("kind", ["plain", "wide", "serpentine"])
+def test_bits_sets_exactly_the_pixels_pixel_would(kind):
+    """bits() draws a one-bit picture (a letter) as pixel() would, LED by
+    LED, top-left bit highest, clipped to the screen and to [lo, hi)."""
+    from hal.display import Display
+    rng = random.Random(11)
+    for _ in range(400):
+        if kind == "serpentine":
+            a, b = (LedDisplay(16, 16, wiring(16, 16), lambda p: None) for _ in range(2))
+        else:
+            a, b = (Display(*((32, 20) if kind == "wide" else (16, 16))) for _ in range(2))
+        w, h = rng.randint(1, 5), rng.randint(1, 6)
+        x, y = rng.randint(-4, 17), rng.randint(-4, 17)
+        lo, hi = sorted((rng.randint(-2, 17), rng.randint(-2, 17)))
+        bits = rng.getrandbits(w * h)
+        colour = rng.randrange(1, 1 << 24)
+        a.bits(x, y, w, h, bits, colour, lo, hi)
+        k = w * h - 1
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                if bits >> k & 1 and lo <= xx < hi:
+                    b.pixel(xx, yy, colour)
+                k -= 1
+        assert a.buf == b.buf, (x, y, w, h, bits, lo, hi)
 
 
 # The fast path inside real MicroPython -------------------------------------------------
@@ -531,7 +571,8 @@ def test_drawing_allocates_nothing_in_micropython():
 import gc, micropython
 from hal.display import Display
 from hal.pipeline import LedDisplay, wiring
-for d in (Display(), LedDisplay(16, 16, wiring(16, 16), lambda p: None)):
+for d in (Display(), LedDisplay(16, 16, wiring(16, 16), lambda p: None),
+          LedDisplay(16, 16, list(range(255, -1, -1)), lambda p: None)):
     gc.collect()
     before = micropython.mem_total()
     d.pixel(3, 4, 0x102030)
@@ -539,11 +580,12 @@ for d in (Display(), LedDisplay(16, 16, wiring(16, 16), lambda p: None)):
     d.rect(0, 1, 1, 12, 0x102030)
     d.rect(2, 2, 2, 2, 0x102030)
     d.rect(-3, 14, 40, 5, 0x102030)
+    d.rect(-1, 2, 18, 3, 0)  # a black band: a row at a time where rows are runs
     print('ALLOC', micropython.mem_total() - before)
 """
     r = mpy_runtime.run_in_repo(code, heap="256k", root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-2000:]
-    assert [l for l in r.stdout.splitlines() if l.startswith("ALLOC")] == ["ALLOC 0"] * 2
+    assert [l for l in r.stdout.splitlines() if l.startswith("ALLOC")] == ["ALLOC 0"] * 3
 
 
 # Frame after frame: what the framebuf path keeps between frames ------------------------
