@@ -16,7 +16,7 @@ ENDGAME = 4  # searches once at most this many cells are empty (before: normal)
 EXACT = 40  # weight of a point of a full board's count
 WIN = 2000  # a won full board
 FULL_NODES = 2  # nodes a full board's count costs (final_points)
-NODES = (100, 100)  # positions evaluated per decision at effort 100 (small, large board)
+NODES = (100, 60)  # positions evaluated per decision at effort 100 (small, large board)
 ROOT_FIRSTS = 8  # first actions of the root moves
 ROOT_SECONDS = 2  # second actions per first action at the root
 
