@@ -171,7 +171,7 @@ def flood(geo, board, x):
     rim = 8 * n
     while stack:
         node = stack.pop()
-        nb = []
+        del nb[:]  # one list for every node: less to collect on a small heap
         touching(geo, board, node, nb)
         for t in nb:
             if t < rim and not reach[t] and colour(geo, board, t) != x:
@@ -184,16 +184,21 @@ def enclosure(geo, board):
     """bytearray(8n): bit 0 enclosed by White, bit 1 by Black, 4 no such node."""
     rw = flood(geo, board, WHITE)
     rb = flood(geo, board, BLACK)
-    enc = bytearray(b"\x04" * (8 * geo.n))
+    enc = rw  # written over in place, node by node: no third array on a small heap
     for c in range(geo.n):
         p = board[c]
         b = 8 * c
         if p == 0:
             enc[b] = (0 if rw[b] else 1) | (0 if rb[b] else 2)
+            for s in range(1, 8):
+                enc[b + s] = 4
             continue
         ci = (geo.or8[c] | p) * 8
-        for s in range(NSEC[geo.or8[c] | p]):
-            if SCOL[ci + s] == WHITE:
+        k = NSEC[geo.or8[c] | p]
+        for s in range(8):
+            if s >= k:
+                enc[b + s] = 4
+            elif SCOL[ci + s] == WHITE:
                 enc[b + s] = 0 if rb[b + s] else 2
             else:
                 enc[b + s] = 0 if rw[b + s] else 1
@@ -206,6 +211,7 @@ def locks(geo, board, enc):
     the curve; one touching what the other colour encloses is enclosed too)."""
     out = bytearray(geo.n)
     rim = 8 * geo.n
+    nb = []  # one list for every node: less to collect on a small heap
     for c in range(geo.n):
         p = board[c]
         if not p:
@@ -215,10 +221,13 @@ def locks(geo, board, enc):
             if enc[node] & 3:
                 out[c] = 1
                 break
-            nb = []
+            del nb[:]
             touching(geo, board, node, nb)
-            if any(t < rim and enc[t] & 3 for t in nb):
-                out[c] = 1
+            for t in nb:
+                if t < rim and enc[t] & 3:
+                    out[c] = 1
+                    break
+            if out[c]:
                 break
     return out
 

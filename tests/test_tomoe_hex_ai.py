@@ -4,11 +4,17 @@ and cost inside MicroPython."""
 
 import pytest
 
+from engines_core import tomoe as T
 from engines_core import tomoe_hex as H
 from engines_core import tomoe_hex_ai as AI
+from engines_core import tomoe_hex_chains as C
+from engines_core import tomoe_hex_search as S
+from engines_core.ai_common import finish
 from engines_core.players import rng_for
 from engines_core.prng import Rng
 from tests.tomoe_hex_helpers import worth
+
+LEVELS = ("easy", "normal", "hard")
 
 
 def partly_laid(variant, seed, actions):
@@ -38,6 +44,89 @@ def test_lay_values_are_the_change_of_worth(variant):
                     b[c] = p
                     w1 = worth(g.geo, b)
                     assert vals[p] == (w1[me] - w0[me]) - (w1[1 - me] - w0[1 - me])
+
+
+def laid_at_random(variant, seed, moves):
+    """A game after `moves` whole moves of random lays (no turns), so that
+    many tiles may still be turned."""
+    g = H.TomoeHex(2, variant, seed)
+    rng = Rng(seed)
+    while g.move_no < moves:
+        g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
+    return g
+
+
+def test_turn_values_are_the_change_of_worth():
+    """A turn is valued as the board with the tile turned (our worth minus
+    theirs), recounted plainly from the geometry; every legal action, turns
+    included, is ranked."""
+    checked = 0
+    for seed in (56, 107, 3):
+        g = laid_at_random("standard", seed, 8)
+        me = g.current_player()
+        every = AI.ranked(g, me)
+        assert sorted(AI.action_of(e) for e in every) == sorted(g.legal_actions())
+        for e in every:
+            a = AI.action_of(e)
+            if not T.is_turn(a):
+                continue
+            b = bytearray(g.board)
+            c = T.cell_of(a)
+            b[c] = T.turned(b[c], T.direction_of(a))
+            w1 = worth(g.geo, b)
+            assert AI.value_of(e) == w1[me] - w1[1 - me]
+            checked += 1
+    assert checked >= 4
+
+
+def test_ranked_is_best_first_and_its_shortened_lists_agree():
+    """The full ranking is sorted and holds every legal action once; the k
+    best (what hard's search asks for) are its first k; the best value's
+    only (what normal asks for) are all of that value; with the search's
+    tie-breaks too."""
+    for seed, moves in ((56, 0), (56, 3), (107, 8), (3, 10)):
+        g = laid_at_random("standard", seed, moves)
+        me = g.current_player()
+        for tie in (None, 7 * 64 + 5):
+            every = AI.ranked(g, me, None, 0, True, tie)
+            assert every == sorted(every)
+            assert sorted(AI.action_of(e) for e in every) == sorted(g.legal_actions())
+            for k in (1, 5, 17):
+                assert AI.ranked(g, me, None, k, True, tie) == every[:k]
+            best = AI.ranked(g, me, None, -1, True, tie)
+            assert best == [e for e in every if AI.value_of(e) == AI.value_of(every[0])]
+
+
+@pytest.mark.parametrize("seed", [56, 107])
+def test_normal_turns_a_tile_when_that_is_best(seed):
+    """Seeded positions where turning a tile by a third is worth more than
+    any lay: normal turns (it laid only, before it knew turns)."""
+    g = laid_at_random("standard", seed, 8)
+    me = g.current_player()
+    every = AI.ranked(g, me)
+    best_lay = max(AI.value_of(e) for e in every if not T.is_turn(AI.action_of(e)))
+    assert AI.value_of(every[0]) > best_lay
+    for r in (1, 2, 3):
+        a = AI.choose(g, me, "normal", Rng(r))
+        assert T.is_turn(a) and g.why_illegal(a) is None
+        h = g.clone()
+        h.apply(a)
+        assert h.phase == T.AFTER_TURN
+        assert not T.is_turn(AI.choose(h, me, "normal", Rng(r)))  # then a lay
+
+
+@pytest.mark.parametrize("variant", ["standard", "large"])
+def test_final_points_are_the_count(variant):
+    """A full board's count from the chains (hard's leaf) equals the
+    engine's enclosure and pockets, over seeded games of every kind."""
+    for seed in range(12):
+        g = H.TomoeHex(2, variant, seed)
+        rng = Rng(seed)
+        while not g.is_terminal():
+            s = g.current_player()
+            g.apply(rng.choice(g.legal_actions()) if seed % 2 else
+                    AI.choose(g, s, "normal", rng))
+        assert S.final_points(g.geo, g.board, AI.Chains(g.geo, g.board)) == g.scores()
 
 
 def play(variant, seed, levels):
@@ -75,11 +164,12 @@ import gc, json, host
 from engines_core import tomoe_hex as H, tomoe_hex_ai as AI
 from engines_core.players import rng_for
 g = H.TomoeHex(2, %(variant)r, %(seed)d)
+levels = %(levels)r
 ply = 0
 host.call('m', '')
 while not g.is_terminal():
     s = g.current_player()
-    g.apply(AI.choose(g, s, 'normal', rng_for(%(seed)d, ply, s)))
+    g.apply(AI.choose(g, s, levels[s], rng_for(%(seed)d, ply, s)))
     ply += 1
     host.call('m', '')
 gc.collect()
@@ -87,16 +177,189 @@ print(json.dumps({'scores': g.scores(), 'board': list(g.board)}))
 """
 
 
+# Fuel a move (the action chosen and applied): normal's every move, hard's
+# median (issues 27 and 29).
+NORMAL_FUEL = 50000000
+HARD_MEDIAN_FUEL = 300000000
+
+
 @pytest.mark.mpy
 @pytest.mark.parametrize("variant", ["standard", "large"])
-def test_normal_in_64k_within_the_move_budget_and_the_same_game(variant):
-    """A whole normal-against-normal game from the .mpy bundle in a 64 KB
-    heap, every move within 50 million fuel, move for move CPython's game."""
+@pytest.mark.parametrize("levels, heap", [(["normal", "normal"], "64k"),
+                                         (["easy", "normal"], "64k"),
+                                         (["normal", "easy"], "64k"),
+                                         (["hard", "normal"], "96k"),
+                                         (["normal", "hard"], "96k")])
+def test_levels_in_a_small_heap_within_the_move_budget_and_the_same_game(variant, levels, heap):
+    """A whole game from the .mpy bundle in a small heap (64 KB; hard, whose
+    search module comes on top, 96 KB, the heap tools.bench measures fuel
+    in), move for move CPython's game: normal's and easy's every move
+    within 50 million fuel, hard's median within 300 million."""
     from tools import mpy_check, mpy_runtime
-    r = mpy_runtime.run_in_repo(GUEST % {"variant": variant, "seed": 1000}, heap="64k",
-                                root=mpy_check.ensure_bundle())
+    code = GUEST % {"variant": variant, "seed": 1000, "levels": levels}
+    r = mpy_runtime.run_in_repo(code, heap=heap, root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-500:]
     moves = [b - a for a, b in zip(r.marks, r.marks[1:])]
-    assert moves and max(moves) <= 50000000
-    g = play(variant, 1000, ["normal", "normal"])
+    assert moves
+    g = H.TomoeHex(2, variant, 1000)
+    seats = []
+    while not g.is_terminal():
+        s = g.current_player()
+        seats.append(s)
+        g.apply(AI.choose(g.view_for(s), s, levels[s], rng_for(1000, len(seats) - 1, s)))
+    assert len(seats) == len(moves)
+    for level in set(levels):
+        fuel = sorted(f for f, s in zip(moves, seats) if levels[s] == level)
+        if level == "hard":
+            assert fuel[len(fuel) // 2] <= HARD_MEDIAN_FUEL
+        else:
+            assert fuel[-1] <= NORMAL_FUEL
+    g = play(variant, 1000, levels)
     assert r.json_lines()[-1] == {"scores": g.scores(), "board": list(g.board)}
+
+
+@pytest.mark.parametrize("variant", ["standard", "large"])
+def test_every_level_plays_legal_moves_to_the_end(variant):
+    """easy, normal and hard against each other: every action legal."""
+    for seed, levels in ((4, ["easy", "hard"]), (5, ["hard", "normal"])):
+        g = play(variant, seed, levels)
+        assert g.is_terminal()
+
+
+def endgame(seed=112):
+    """Three cells left, Black to move, from a normal-against-normal game."""
+    g = H.TomoeHex(2, "standard", seed)
+    ply = 0
+    while g.empty > 3 or g.phase != T.START:
+        s = g.current_player()
+        g.apply(AI.choose(g, s, "normal", rng_for(seed, ply, s)))
+        ply += 1
+    return g
+
+
+def _final_margin(g, me):
+    """The final score margin for `me` with both players perfect."""
+    if g.is_terminal():
+        sc = g.scores()
+        return sc[me] - sc[1 - me]
+    mine = g.current_player() == me
+    best = None
+    for a in g.legal_actions():
+        h = g.clone()
+        h.apply(a)
+        v = _final_margin(h, me)
+        if best is None or (v > best if mine else v < best):
+            best = v
+    return best
+
+
+def test_hard_finds_what_one_action_misses():
+    """Three cells left (seed 112, a normal-against-normal game): the action
+    the one-action evaluation ranks first gives away points of the final
+    margin against best play; hard's search of the end keeps the best."""
+    g = endgame()
+    me = g.current_player()
+    assert g.empty == 3 and me == T.BLACK
+    best = _final_margin(g, me)
+    greedy = g.clone()
+    greedy.apply(AI.action_of(AI.ranked(g, me)[0]))
+    assert _final_margin(greedy, me) < best
+    for seed in (1, 2, 3):
+        h = g.clone()
+        h.apply(AI.choose(g, me, "hard", Rng(seed)))
+        assert _final_margin(h, me) == best
+
+
+def test_hard_keeps_to_its_node_budget_and_effort_scales_it():
+    """The search never evaluates more positions than its budget (counted
+    by chain builds), uses it, and effort 50 searches less than 100."""
+    builds = []
+    real = C.Chains
+
+    class Counting(real):
+        def __init__(self, geo, board):
+            builds.append(1)
+            real.__init__(self, geo, board)
+    old = S.NODES
+    C.Chains = Counting
+    try:
+        for variant, seed in (("standard", 112), ("large", 7)):
+            g = endgame(seed) if variant == "standard" else H.TomoeHex(2, variant, seed)
+            if variant == "large":
+                rng = Rng(seed)
+                while g.empty > 4:
+                    g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
+            for budget in (20, 60, 100):
+                S.NODES = (budget, budget)
+                del builds[:]
+                s = S.hard_search(g, g.current_player(), Rng(2))
+                assert s.nodes <= budget and len(builds) <= budget
+                assert s.nodes > budget - S.FULL_NODES
+            S.NODES = old
+            full = S.hard_search(g, g.current_player(), Rng(4), 100)
+            half = S.hard_search(g, g.current_player(), Rng(4), 50)
+            assert half.nodes < full.nodes and half.nodes <= S.NODES[0] // 2
+    finally:
+        C.Chains = real
+        S.NODES = old
+
+
+def positions(variant, seeds, every=3):
+    """States along seeded games of normal players (every `every`-th action)."""
+    for seed in range(seeds):
+        g = H.TomoeHex(2, variant, seed)
+        ply = 0
+        while not g.is_terminal():
+            if ply % every == 0:
+                yield seed, ply, g.clone()
+            s = g.current_player()
+            g.apply(AI.choose(g, s, "normal", rng_for(seed, ply, s)))
+            ply += 1
+
+
+@pytest.mark.parametrize("variant", ["standard", "large"])
+def test_same_view_and_rng_same_move_and_slices_choose_the_same(variant):
+    """At every level: the same view and rng give the same action; stepping
+    choose_steps a slice at a time, with other searches between the slices,
+    gives exactly choose's action; the state is left unchanged; hard thinks
+    in many slices near the end."""
+    sliced = 0
+    for seed, ply, g in positions(variant, 4):
+        seat = g.current_player()
+        before = g.serialize()
+        for level in LEVELS:
+            a = AI.choose(g.view_for(seat), seat, level, rng_for(seed, ply, seat))
+            assert a == AI.choose(g.view_for(seat), seat, level, rng_for(seed, ply, seat))
+            steps = AI.choose_steps(g.view_for(seat), seat, level, rng_for(seed, ply, seat))
+            n = 0
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as e:
+                    got = e.value
+                    break
+                n += 1
+                finish(AI.choose_steps(g, 1 - seat, "hard", Rng(n)))
+            assert got == a, (seed, ply, level)
+            sliced += n > 1
+        assert g.serialize() == before
+    assert sliced >= 4
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["standard", "large"])
+def test_easy_is_weaker_than_normal_but_beats_random(variant):
+    """easy: normal's values with random points added. Over seeds
+    1000-1029, seats alternating, it wins most games against random and
+    few against normal."""
+    vs_random = vs_normal = 0
+    for seed in range(1000, 1030):
+        me = seed % 2
+        for other in ("random", "normal"):
+            levels = ["easy", other] if me == 0 else [other, "easy"]
+            sc = play(variant, seed, levels).scores()
+            if other == "random":
+                vs_random += sc[me] > sc[1 - me]
+            else:
+                vs_normal += sc[me] > sc[1 - me]
+    assert vs_random >= 27 and vs_normal <= 10
