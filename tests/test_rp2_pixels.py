@@ -32,12 +32,15 @@ def test_the_benchmark_doc_gives_the_step_time_on_each_led_path():
     """tools/bench_doc.py renders tools/bench_leds.py's figures (docs/pico-leds.json)."""
     from tools import bench_doc
     spread = {"n": 10, "median": 9600, "p95": 10000, "max": 10400}
-    quiet = dict(spread, n=190, median=7400)
-    leds = {"tomoe": {p: {"shown": 10, "step_us": spread, "shown_us": spread, "quiet_us": quiet}
+    quiet = dict(spread, n=150, median=7400, max=8000)
+    told = dict(spread, n=20, median=15000, max=16000)
+    leds = {"tomoe": {p: {"shown": 10, "step_us": spread, "shown_us": spread, "quiet_us": quiet,
+                          "notice_shown_us": told, "notice_quiet_us": told, "unlocked": 1}
                       for p in ("pio", "neopixel")}}
     out = []
     bench_doc._led_paths(leds, out.append)
     text = "\n".join(out)
-    assert "| tomoe | PIO + DMA | 10 of 200 | 9.6 ms | 10.4 ms | 7.4 ms |" in text
+    assert ("| tomoe | PIO + DMA | 10 of 160 | 9.6 ms | 10.4 ms | 7.4 / 8.0 ms "
+            "| 20: 15.0 / 16.0 ms | 1 |") in text
     assert "| tomoe | bit-banged neopixel |" in text
     assert "overlap" not in bench_doc.__doc__ + text

@@ -143,8 +143,14 @@ def _led_paths(leds, w):
     w("clock (the frame takes its real 7.68 ms there too) but, like every emulated")
     w("figure, charges no XIP cache misses: a real RP2040 is this slow or slower.")
     w("")
-    w("| Game | Path | Steps that sent a frame | median | max | Other steps, median |")
-    w("| --- | --- | --- | --- | --- | --- |")
+    w("A person's first turns begin with the guided game's hint over the top rows")
+    w("(a notice, scrolling): the steps under it are counted apart. \"Drawn again")
+    w("unlocked\": steps whose drawing allocated under MicroPython's heap lock")
+    w("(firmware/app.py) and was done again.")
+    w("")
+    w("| Game | Path | Steps that sent a frame | median | max | Other steps, median / max "
+      "| Under a notice: sent, median / max | Drawn again unlocked |")
+    w("| --- | --- | --- | --- | --- | --- | --- | --- |")
     names = {"pio": "PIO + DMA", "neopixel": "bit-banged neopixel"}
     for game, paths in leds.items():
         for path in ("pio", "neopixel"):
@@ -152,9 +158,12 @@ def _led_paths(leds, w):
             if not row:
                 continue
             a, q = row["shown_us"], row["quiet_us"]
-            w("| %s | %s | %d of %d | %.1f ms | %.1f ms | %.1f ms |" % (
+            na = row.get("notice_shown_us")
+            told = "%d: %.1f / %.1f ms" % (na["n"], na["median"] / 1e3, na["max"] / 1e3) \
+                if na and na["n"] else "-"
+            w("| %s | %s | %d of %d | %.1f ms | %.1f ms | %.1f / %.1f ms | %s | %s |" % (
                 game, names[path], a["n"], a["n"] + q["n"], a["median"] / 1e3, a["max"] / 1e3,
-                q["median"] / 1e3))
+                q["median"] / 1e3, q["max"] / 1e3, told, row.get("unlocked", "-")))
     w("")
 
 

@@ -26,40 +26,53 @@ PATHS = (("pio", True), ("neopixel", False))
 USE = "from hal import rp2_pixels\nrp2_pixels.USE = %r\n"
 # FRAME_CODE, also keeping which steps sent a frame down the wire
 STEP = "    t.append(time.ticks_diff(time.ticks_us(), t0))\n"
-SHOWN = STEP + "    sent.append(hal.display.frames)\n"
+SHOWN = STEP + "    sent.append(hal.display.frames)\n    told.append(app.notice is not None)\n"
 RESULT = "'shown': hal.display.frames - shown,"
 
 
 def frame_code(game, use):
     code = FRAME_CODE % {"game": game, "seed": SEED}
     assert STEP in code and RESULT in code, "tools/bench_pico.py FRAME_CODE changed"
-    code = code.replace("t = []\n", "t = []\nsent = [shown]\n", 1).replace(STEP, SHOWN, 1)
-    return USE % use + code.replace(RESULT, RESULT + " 'sent': sent,", 1)
+    code = code.replace("t = []\n", "t = []\nsent = [shown]\ntold = []\nunlocked = app.unlocked_frames\n",
+                        1).replace(STEP, SHOWN, 1)
+    return USE % use + code.replace(
+        RESULT, RESULT + " 'sent': sent, 'told': told, 'unlocked': app.unlocked_frames - unlocked,", 1)
 
 
-def split(result):
-    """The step times of the steps that sent a frame, and of the others."""
-    sent = result["sent"]
+def _spread(values):
+    return spread(values) if values else {"n": 0, "median": 0, "p95": 0, "max": 0}
+
+
+def split(result, notice=False):
+    """The step times of the steps that sent a frame, and of the others,
+    among those with (`notice`) or without a notice over the screen (the
+    guided first game's hint is one: a person's first turns begin with it)."""
+    sent, told = result["sent"], result["told"]
     out = ([], [])
     for i, us in enumerate(result["step_us"]):
-        out[sent[i + 1] == sent[i]].append(us)
+        if bool(told[i]) == notice:
+            out[sent[i + 1] == sent[i]].append(us)
     return out
 
 
-def measure(games):
+def measure(games, paths=PATHS):
     image = flashed_image()
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
-            for name, use in PATHS:
+            for name, use in paths:
                 folder = os.path.join(tmp, game + name)
                 os.makedirs(folder)
                 r = on_device(image, folder, frame_code(game, use))[0]
                 shown, quiet = split(r)
+                told_shown, told_quiet = split(r, notice=True)
                 out.setdefault(game, {})[name] = {"step_us": spread(r["step_us"]),
                                                   "shown": r["shown"],
-                                                  "shown_us": spread(shown),
-                                                  "quiet_us": spread(quiet)}
+                                                  "shown_us": _spread(shown),
+                                                  "quiet_us": _spread(quiet),
+                                                  "notice_shown_us": _spread(told_shown),
+                                                  "notice_quiet_us": _spread(told_quiet),
+                                                  "unlocked": r["unlocked"]}
     return out
 
 
@@ -67,13 +80,15 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games", default="tomoe,tomoko")
+    ap.add_argument("--paths", default="pio,neopixel", help="pio, neopixel or both")
     ap.add_argument("--out", help="also write the JSON here (docs/pico-leds.json, read by "
                                   "tools/bench_doc.py)")
     args = ap.parse_args(argv)
     if firmware_files() is None:
         print("bench_leds: " + WHERE_TO_GET, file=sys.stderr)
         return 2
-    result = measure([g for g in args.games.split(",") if g])
+    result = measure([g for g in args.games.split(",") if g],
+                     [p for p in PATHS if p[0] in args.paths.split(",")])
     if args.out:
         with open(args.out, "w") as f:
             f.write(json.dumps(result, indent=1, sort_keys=True) + "\n")
@@ -83,10 +98,14 @@ def main(argv=None):
     for game, paths in result.items():
         for name, row in paths.items():
             s, a, q = row["step_us"], row["shown_us"], row["quiet_us"]
-            print("%-7s %-8s step median %.1f ms p95 %.1f max %.1f; the %d that sent a frame: "
-                  "median %.1f max %.1f; the others median %.1f" % (
+            na, nq = row["notice_shown_us"], row["notice_quiet_us"]
+            print("%-7s %-8s step median %.1f ms p95 %.1f max %.1f; without a notice the %d that "
+                  "sent a frame: median %.1f max %.1f, the %d others median %.1f max %.1f; under "
+                  "a notice %d sent: median %.1f max %.1f; drawn unlocked %d" % (
                       game, name, s["median"] / 1e3, s["p95"] / 1e3, s["max"] / 1e3, a["n"],
-                      a["median"] / 1e3, a["max"] / 1e3, q["median"] / 1e3))
+                      a["median"] / 1e3, a["max"] / 1e3, q["n"], q["median"] / 1e3,
+                      q["max"] / 1e3, na["n"], na["median"] / 1e3, na["max"] / 1e3,
+                      row["unlocked"]))
     return 0
 
 
