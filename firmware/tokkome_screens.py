@@ -2,18 +2,19 @@
 
 Layout (rows 0-4): the Tokkome on the arena (a card at x 0-4: its sides in
 dark wood, its top card as a digit in the value's colour), beside it at x 5
-the Tokkome pile as one coloured dot per card (the newest five, oldest at the
-bottom), the maki pile's top card (grey sides, x 6-10), a gold dot per set
-the player at the bottom has laid (x 11), and the number of cards left to
-draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
-order: a dot in its colour (blinking on its turn), a dim pip per card in its
-hand (every fifth at full colour, like tally marks; last, after a dark LED
-and in their values' colours, the cards everyone saw it take from the
-Tokkome and not play) and a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
-one bar per card, sorted: a card of value v is a bar v LEDs high in v's
-colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7 violet);
-neighbouring cards of one value alternate bright and dim so they can be
-counted.
+the Tokkome pile as one coloured dot per card (oldest at the bottom; of a
+pile of more than five, the newest four under a white dot), the maki pile's
+top card (grey sides, x 6-10), a gold dot per set the player at the bottom
+has laid (x 11), and the number of cards left to draw (grey digit at x
+13-15). Rows 5-7: a row for each other seat, in turn order: a dot in its
+colour (blinking on its turn), a dim pip per card in its hand (every fifth
+at full colour, like tally marks; last, after a dark LED and in their
+values' colours, the cards everyone saw it take from the Tokkome and not
+play) and a gold dot per set from the right. Row 8: the cursor. Rows 9-15:
+the hand, one bar per card, sorted: a card of value v is a bar v LEDs high
+in v's colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7
+violet); neighbouring cards of one value alternate bright and dim so they
+can be counted.
 
 Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
 the pile it fits alone. A run of three, or a card that fits several ways
@@ -23,7 +24,8 @@ choice, A plays it, B goes back. Up looks through the piles: the bars then show 
 Right, the maki pile) card by card, and A there takes the Tokkome. After a
 take: A on a card of a three-of-a-kind lays the set, B lays none; then A puts
 the chosen card on the arena (a take that drew the last card says LAST / END
-in red). Hold A: every seat's hand size and sets.
+in red). Hold A: every seat's hand size and sets as numbers and dots, then
+the piles' sizes and every card of the Tokkome (two pages in turn).
 """
 
 from hal import buttons as B
@@ -56,6 +58,25 @@ ACT_MS = 650  # how long another seat's action is shown
 OWN_MS = 250  # how long our own action is shown
 PAGE_MS = 2600  # one seat's page of the final reveal
 PREVIEW_STEP_MS = 500  # a chosen play's cards shown on its pile one by one
+LOOK_PAGE_MS = 2400  # each page of the look (hold A): hands, then piles
+LOOK_DIM_PCT = 35  # the look's number of the seat to move, blinking down to this
+MAKI_TEXT = 0x8C8C8C  # the maki pile's size on the look (its sides' grey, lit)
+# The look's quadrants (x, y of a number's box, 7 wide): two blank columns
+# and three blank rows between the numbers.
+QUAD = ((0, 0), (9, 0), (0, 9), (9, 9))
+NUMS = tuple(str(i) for i in range(100))  # numbers drawn without a new string per frame
+
+
+def number(n):
+    return NUMS[n] if n < 100 else "99"
+
+
+def draw_set_dots(d, x, y, n):
+    """`n` laid sets as gold dots from (x, y) rightwards, a dark LED between
+    them (up to four; more stand side by side, up to seven)."""
+    step = 2 if n <= 4 else 1
+    for i in range(min(n, 7)):
+        d.pixel(x + i * step, y, GOLD)
 
 
 def cards_of(h):
@@ -141,6 +162,7 @@ class UI(GameUI):
         self.continuing = -1  # a seat in the middle of its take turn
         self.page = -1  # final reveal: seat shown, -1 before the end
         self.page_until = 0
+        self.look_from = -1  # when the look (hold A) began, -1 while not looking
 
     # Choosing ----------------------------------------------------------------
     def begin_turn(self, seat, now):
@@ -367,6 +389,7 @@ class UI(GameUI):
     # Drawing -------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
+        self.look_from = -1
         if self.page >= 0 and now >= self.anim_until and \
                 self._page_now(now) < st.num_players:
             self.draw_reveal(d, now, self.page)
@@ -433,11 +456,15 @@ class UI(GameUI):
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top)
-        # The Tokkome pile, one dot per card (the newest five), oldest at
-        # the bottom.
+        # The Tokkome pile, one dot per card, oldest at the bottom; of a
+        # pile of more than five, the newest four under a white dot that
+        # says there are more (hold A shows them all, and their number).
         k = len(tok)
-        for i in range(min(k, 5)):
-            d.pixel(5, 4 - i, VALUE[tok[k - min(k, 5) + i]])
+        m = k if k <= 5 else 4
+        for i in range(m):
+            d.pixel(5, 4 - i, VALUE[tok[k - m + i]])
+        if k > 5:
+            d.pixel(5, 0, palette.WHITE)
         # The maki pile.
         frame = MAKI
         top = st.maki[-1]
@@ -631,24 +658,65 @@ class UI(GameUI):
         return None
 
     def look(self, d, now, viewer):
-        """Hold A: every seat's hand size (its colour) and sets (gold dots);
-        with three players, the fourth corner shows the cards left to draw."""
+        """Hold A: two pages in turn, LOOK_PAGE_MS each from the hold's start.
+        HANDS: every seat's hand size as a number in its colour in its
+        quadrant (P1 top left, P2 top right, P3 bottom left, P4 bottom
+        right; the seat to move blinks) and its sets as gold dots under it;
+        with three seats the fourth quadrant is the draw pile, a card back
+        and the cards left. PILES: the Tokkome pile's size (white, left) and
+        the maki pile's (grey, right), and below them every card of the
+        Tokkome as bars on the arena's wood, oldest on the left."""
+        if self.look_from < 0:
+            self.look_from = now
+        if (now - self.look_from) // LOOK_PAGE_MS % 2:
+            self.look_piles(d)
+        else:
+            self.look_hands(d, now)
+
+    def look_hands(self, d, now):
         st = self.state
         n = st.num_players
         turn = st.current_player()
         for s in range(n):
-            x = 0 if s % 2 == 0 else 8
-            y = 0 if s < 2 else 8
+            x, y = QUAD[s]
             c = palette.PLAYERS[s]
-            size = T.hand_size(st.hands[s])
-            gfx.text(d, x, y, str(size), c)
-            for i in range(min(len(st.sets[s]), 7)):
-                d.pixel(x + i, y + 6, GOLD)
-            if s == turn:
-                d.pixel(x + 7, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 30))
+            if s == turn and not gfx.blink(now, 800, 70):
+                c = palette.scale(c, LOOK_DIM_PCT)
+            txt = number(T.hand_size(st.hands[s]))
+            gfx.text(d, x + 7 - font.width(txt), y, txt, c)
+            draw_set_dots(d, x, y + 6, len(st.sets[s]))
         if n == 3:
-            d.rect(8, 8, 3, 5, BACK)  # the draw pile, face down
-            gfx.text(d, 12, 8, str(len(st.draw)), DRAW)
+            x, y = QUAD[3]
+            d.rect(x, y, 3, 5, BACK)  # the draw pile, face down
+            left = len(st.draw)
+            gfx.text(d, x + 4, y, number(left), DRAW if left > 2 else palette.BAD)
+
+    def look_piles(self, d):
+        st = self.state
+        tok = st.tokkome
+        k = len(tok)
+        gfx.text(d, 0, 0, number(k), palette.WHITE)
+        txt = number(len(st.maki))
+        gfx.text(d, 16 - font.width(txt), 0, txt, MAKI_TEXT)
+        if not k:
+            return
+        # The cards as on the piles view (Up): bars, a shelf of the arena's
+        # wood over them, the newest card's place on it white.
+        w = 2 if k <= 8 else 1
+        per = 16 // w
+        first = k - per if k > per else 0
+        shown = k - first
+        x0 = (16 - shown * w) // 2
+        prev = 0
+        alt = False
+        for i in range(shown):
+            v = tok[first + i]
+            alt = (not alt) if v == prev else False
+            prev = v
+            c = VALUE[v] if not alt else palette.scale(VALUE[v], TWIN_PCT[v])
+            d.rect(x0 + i * w, 16 - v, w, v, c)
+        d.rect(x0, 8, shown * w, 1, ARENA)
+        d.rect(x0 + (shown - 1) * w, 8, w, 1, palette.WHITE)
 
     def draw_reveal(self, d, now, seat):
         """The end: one page per seat, its score, its sets (with a gold line

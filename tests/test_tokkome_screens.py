@@ -8,7 +8,7 @@ from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN
 from firmware.session import Session
 from hal import buttons as B
-from tests.firmware_helpers import app_with, mash_to_the_end, region_colours
+from tests.firmware_helpers import app_with, mash_to_the_end, read_text, region_colours
 from tests.tokkome_helpers import position, hand_str
 
 VALUES = set(TS.VALUE[1:])
@@ -351,8 +351,11 @@ def test_look_shows_every_hand_size_and_the_sets():
     run.advance(900)
     assert app.screen.looking
     d = app.hal.display
-    assert TS.palette.PLAYERS[0] in region_colours(d, 0, 0, 3, 5)  # "4"
-    assert TS.GOLD in region_colours(d, 8, 6, 7, 1)  # P2's set
+    p1 = TS.palette.PLAYERS[0]
+    assert read_text(d, 4, 0, p1) == "4" or \
+        read_text(d, 4, 0, TS.palette.scale(p1, TS.LOOK_DIM_PCT)) == "4"  # P1 to move: blinks
+    assert read_text(d, 13, 0, TS.palette.PLAYERS[1]) == "4"
+    assert TS.GOLD in region_colours(d, 9, 6, 7, 1)  # P2's set
     assert TS.GOLD not in region_colours(d, 0, 6, 7, 1)
     b.set_raw(0, app.now())
     run.advance(100)
