@@ -72,11 +72,12 @@ def number(n):
 
 
 def draw_set_dots(d, x, y, n):
-    """`n` laid sets as gold dots from (x, y) rightwards, a dark LED between
-    them (up to four; more stand side by side, up to seven)."""
+    """`n` laid sets as gold dots leftwards from (x, y), under a number
+    drawn flush right, a dark LED between them (up to four; more stand side
+    by side, up to seven)."""
     step = 2 if n <= 4 else 1
     for i in range(min(n, 7)):
-        d.pixel(x + i * step, y, GOLD)
+        d.pixel(x - i * step, y, GOLD)
 
 
 def cards_of(h):
@@ -661,11 +662,13 @@ class UI(GameUI):
         """Hold A: two pages in turn, LOOK_PAGE_MS each from the hold's start.
         HANDS: every seat's hand size as a number in its colour in its
         quadrant (P1 top left, P2 top right, P3 bottom left, P4 bottom
-        right; the seat to move blinks) and its sets as gold dots under it;
+        right; the seat to move blinks) and its sets as gold dots under it
+        (from its right);
         with three seats the fourth quadrant is the draw pile, a card back
         and the cards left. PILES: the Tokkome pile's size (white, left) and
-        the maki pile's (grey, right), and below them every card of the
-        Tokkome as bars on the arena's wood, oldest on the left."""
+        the maki pile's (grey, right), each underlined in its pile's colour,
+        and below them every card of the Tokkome as bars on the arena's
+        wood, oldest on the left."""
         if self.look_from < 0:
             self.look_from = now
         if (now - self.look_from) // LOOK_PAGE_MS % 2:
@@ -684,20 +687,25 @@ class UI(GameUI):
                 c = palette.scale(c, LOOK_DIM_PCT)
             txt = number(T.hand_size(st.hands[s]))
             gfx.text(d, x + 7 - font.width(txt), y, txt, c)
-            draw_set_dots(d, x, y + 6, len(st.sets[s]))
+            draw_set_dots(d, x + 6, y + 6, len(st.sets[s]))
         if n == 3:
+            # The draw pile, face down, and the cards left (grey, not the
+            # turn screen's red for the last two: here red would read as P1's).
             x, y = QUAD[3]
-            d.rect(x, y, 3, 5, BACK)  # the draw pile, face down
-            left = len(st.draw)
-            gfx.text(d, x + 4, y, number(left), DRAW if left > 2 else palette.BAD)
+            d.rect(x, y, 3, 5, BACK)
+            gfx.text(d, x + 4, y, number(len(st.draw)), DRAW)
 
     def look_piles(self, d):
         st = self.state
         tok = st.tokkome
         k = len(tok)
-        gfx.text(d, 0, 0, number(k), palette.WHITE)
+        # Each size underlined in its pile's colour on the turn screen.
+        txt = number(k)
+        gfx.text(d, 0, 0, txt, palette.WHITE)
+        d.rect(0, 6, font.width(txt), 1, ARENA)
         txt = number(len(st.maki))
         gfx.text(d, 16 - font.width(txt), 0, txt, MAKI_TEXT)
+        d.rect(16 - font.width(txt), 6, font.width(txt), 1, MAKI)
         if not k:
             return
         # The cards as on the piles view (Up): bars, a shelf of the arena's

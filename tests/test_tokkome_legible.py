@@ -202,14 +202,13 @@ def read_look_hands(d, num_players):
         colour = digit_colour(d, min(xs), y0, shades)
         size = int(read_text(d, min(xs), y0, colour))
         dots = [x for x in range(x0, x0 + 7) if d.get(x, y0 + 6) == S.GOLD]
-        if len(dots) <= 4:
-            assert dots == list(range(x0, x0 + 2 * len(dots), 2))  # a dark LED between
+        if len(dots) <= 4:  # under the number from its right, a dark LED between
+            assert dots == list(range(x0 + 8 - 2 * len(dots), x0 + 7, 2))
         got.append((size, len(dots)))
     if num_players == 3:
         x0, y0 = S.QUAD[3]
         assert {d.get(x, y) for x in range(x0, x0 + 3) for y in range(y0, y0 + 5)} == {S.BACK}
-        col = digit_colour(d, x0 + 4, y0, (S.DRAW, palette.BAD))
-        got.append(int(read_text(d, x0 + 4, y0, col)))
+        got.append(int(read_text(d, x0 + 4, y0, S.DRAW)))
     return got
 
 
@@ -229,8 +228,12 @@ def read_look_piles(d):
     xs = [x for x in range(16) for y in range(5) if d.get(x, y) == S.MAKI_TEXT]
     maki = int(read_text(d, min(xs), 0, S.MAKI_TEXT))
     assert max(xs) == 15  # at the right, where the maki pile is on the turn screen
+    # Each number underlined in its pile's colour, with a row between.
+    wt, wm = font.width(str(tok)), font.width(str(maki))
+    assert [d.get(x, 6) for x in range(16)] == \
+        [S.ARENA] * wt + [palette.BLACK] * (16 - wt - wm) + [S.MAKI] * wm
     for x in range(16):
-        for y in (5, 6, 7):
+        for y in (5, 7):
             assert d.get(x, y) == palette.BLACK, (x, y)
     cards = read_bars(d, 9)
     shelf = [x for x in range(16) if d.get(x, 8)]
