@@ -89,11 +89,15 @@ def cards_of(h):
     return out
 
 
-def bar_layout(n):
-    """(width of a card, first x) for n cards on 16 columns."""
-    w = 2 if n <= 8 else 1
-    used = n * w
-    return w, (16 - used) // 2 if used < 16 else 0
+def bar_width(n):
+    """The width of a card's bar, n cards on 16 columns."""
+    return 2 if n <= 8 else 1
+
+
+def bars_x0(n):
+    """The x of the first card shown, n cards on 16 columns."""
+    used = n * bar_width(n)
+    return (16 - used) // 2 if used < 16 else 0
 
 
 def draw_digit_card(d, x, frame, value):
@@ -102,33 +106,32 @@ def draw_digit_card(d, x, frame, value):
     d.rect(x, 0, 1, 5, frame)
     d.rect(x + 4, 0, 1, 5, frame)
     if value:
-        gfx.text(d, x + 1, 0, str(value), VALUE[value])
+        gfx.text(d, x + 1, 0, NUMS[value], VALUE[value])
 
 
-def draw_bars(d, values, first, dim=None):
+def draw_bars(d, values, first, lay=None):
     """Bars for `values`, bottom at row 15, the window of 16 columns starting
-    at card `first`; `dim(i)` true dims card i. Returns (card width, x of
-    the first card shown)."""
+    at card `first` (bar_width, bars_x0); with `lay`, a state choosing a
+    set, the cards it cannot lay are dim."""
     n = len(values)
-    w, x0 = bar_layout(n)
-    shown = values[first:first + 16 // w]
+    w = bar_width(n)
+    x0 = bars_x0(n)
+    shown = min(n - first, 16 // w)
     prev = 0
     alt = False
-    for i in range(len(shown)):
-        v = shown[i]
-        k = first + i
+    for i in range(shown):
+        v = values[first + i]
         alt = (not alt) if v == prev else False
         prev = v
         pct = TWIN_PCT[v] if alt else 100
-        if dim is not None and dim(k):
+        if lay is not None and not lay.can_lay(v):
             pct = pct * 25 // 100
         c = palette.scale(VALUE[v], pct)
         d.rect(x0 + i * w, 16 - v, w, v, c)
     if first > 0:
         d.pixel(0, 8, palette.DIM)
-    if first + len(shown) < n:
+    if first + shown < n:
         d.pixel(15, 8, palette.DIM)
-    return w, x0
 
 
 # An event (what the last action did, shown for a while) is a tuple read
@@ -164,6 +167,10 @@ class UI(GameUI):
         self.page = -1  # final reveal: seat shown, -1 before the end
         self.page_until = 0
         self.look_from = -1  # when the look (hold A) began, -1 while not looking
+        self.cards = []  # hand_cards' last answer, for the hand counts in cards_key
+        self.cards_seat = -1
+        self.cards_key = bytearray(8)
+        self.fresh_left = bytearray(8)  # draw_hand's count of fresh cards still to mark
 
     # Choosing ----------------------------------------------------------------
     def begin_turn(self, seat, now):
@@ -191,14 +198,23 @@ class UI(GameUI):
         n = len(cards)
         if self.zone != HAND or not n:
             return None
-        w, x0 = bar_layout(n)
+        w = bar_width(n)
+        x0 = bars_x0(n)
         cur = min(self.cur, n - 1)
         first = min(max(0, cur - 16 // w // 2), n - 16 // w) if n > 16 // w else 0
         v = cards[cur]
         return x0 + (cur - first) * w, 16 - v, w, v, False
 
     def hand_cards(self, seat):
-        return cards_of(self.state.hands[seat])
+        """The cards in `seat`'s hand, sorted: a new list when the hand
+        changed, else the last one (a frame makes none)."""
+        h = self.state.hands[seat]
+        if seat != self.cards_seat or h != self.cards_key:
+            self.cards = cards_of(h)
+            self.cards_seat = seat
+            for v in range(8):
+                self.cards_key[v] = h[v]
+        return self.cards
 
     def card_options(self, v):
         """Legal actions playing the card v: alone or in a run, either pile."""
@@ -398,7 +414,7 @@ class UI(GameUI):
         turn = st.current_player()
         ev = self.current_event(now)
         mine = viewer is not None and viewer == turn and ev is None
-        cards = self.hand_cards(viewer) if viewer is not None else []
+        cards = self.hand_cards(viewer) if viewer is not None else ()
         browsing = mine and st.phase == T.MAIN and self.zone == PILES and self.options is None
         # The hand at the bottom: the viewer's, or the seat to move's backs.
         bottom = viewer if viewer is not None else (turn if turn >= 0 else 0)
@@ -419,8 +435,12 @@ class UI(GameUI):
         last = mine and st.last_turn
         if mine and st.phase == T.LAY:
             k = (now // 1400) % (3 if last else 2)
-            word = ("SET?", "B=NO", "LAST")[k]
-            gfx.text(d, 0, 0, word, (GOLD, palette.TEXT, palette.BAD)[k])
+            if k == 0:
+                gfx.text(d, 0, 0, "SET?", GOLD)
+            elif k == 1:
+                gfx.text(d, 0, 0, "B=NO", palette.TEXT)
+            else:
+                gfx.text(d, 0, 0, "LAST", palette.BAD)
             return
         # The Tokkome on the arena (empty while a take is under way).
         tok = st.tokkome
@@ -492,7 +512,7 @@ class UI(GameUI):
             d.pixel(11, 4 - i, g)
         # Cards left to draw.
         left = len(st.draw)
-        gfx.text(d, 13, 0, str(left) if left < 10 else "+", DRAW if left > 2 else palette.BAD)
+        gfx.text(d, 13, 0, NUMS[left] if left < 10 else "+", DRAW if left > 2 else palette.BAD)
 
     def anim_value(self, now, ev):
         """The pile top shown while a play is animated: a run's cards one by one."""
@@ -567,7 +587,8 @@ class UI(GameUI):
     def draw_backs(self, d, seat):
         """Hidden hand (several people play): the cards from behind."""
         n = T.hand_size(self.state.hands[seat])
-        w, x0 = bar_layout(n)
+        w = bar_width(n)
+        x0 = bars_x0(n)
         for i in range(min(n, 16 // w)):
             d.rect(x0 + i * w, 12, w - 1 if w > 1 else 1, 4, BACK)
 
@@ -576,74 +597,79 @@ class UI(GameUI):
         n = len(cards)
         if not n:
             return
-        w = 2 if n <= 8 else 1
+        w = bar_width(n)
         per = 16 // w
         cur = min(self.cur, n - 1)
         first = 0
         if n > per:
             first = min(max(0, cur - per // 2), n - per)
-        dim = None
-        if mine and st.phase == T.LAY:
-            def unlayable(i):
-                return not st.can_lay(cards[i])
-            dim = unlayable
-        marks = []
-        if mine:
-            if self.options is not None:
-                a = self.options[self.opt]
-                if T.is_single(a):
-                    marks = [cur]
-                else:
-                    marks = self.run_marks(cards, T.played_values(a, st.top(T.pile_of(a))))
-            else:
-                marks = [cur]
-                if st.phase == T.LAY and st.can_lay(cards[cur]):
-                    v = cards[cur]
-                    marks = [i for i in range(n) if cards[i] == v][:3]
-        w, x0 = draw_bars(d, cards, first, dim=dim)
+        lay = mine and st.phase == T.LAY
+        draw_bars(d, cards, first, st if lay else None)
+        x0 = bars_x0(n)
+        shown = min(n - first, per)
         # Cards the take just brought: a faint dot above them.
         if self.fresh is not None and viewer == self.continuing:
-            left = bytearray(self.fresh)
+            left = self.fresh_left
+            for v in range(8):
+                left[v] = self.fresh[v]
             for i in range(n - 1, -1, -1):
                 v = cards[i]
                 if left[v] and first <= i < first + per:
                     left[v] -= 1
                     for dx in range(w):
                         d.pixel(x0 + (i - first) * w + dx, 8, palette.scale(palette.WHITE, 18))
-        flash = self.flashing(now)
-        for i in marks:
-            if first <= i < first + per:
-                x = x0 + (i - first) * w
-                if flash and self.flash_kind in ("card", "set"):
-                    c = palette.BAD
-                    for dx in range(w):
-                        for y in range(16 - cards[i], 16):
-                            d.pixel(x + dx, y, c)
-                elif self.options is not None:
-                    c = palette.WHITE if gfx.blink(now, 500, 60) else palette.DIM
+        if not mine:
+            return
+        # The marked cards: the cursor's; a run's three (the first card of
+        # each of its values, lo to hi); a set's three (the first three of
+        # its value). Worked out card by card, so a frame makes no list.
+        lo = hi = sv = 0
+        if self.options is not None:
+            a = self.options[self.opt]
+            if not T.is_single(a):
+                top = st.top(T.pile_of(a))
+                if T.run_is_down(a):
+                    lo = top - 3
+                    hi = top - 1
                 else:
-                    c = palette.WHITE if gfx.blink(now, 900, 75) else palette.scale(palette.WHITE, 40)
+                    lo = top + 1
+                    hi = top + 3
+        elif lay and st.can_lay(cards[cur]):
+            sv = cards[cur]
+        flash = self.flashing(now)
+        for i in range(first, first + shown):
+            v = cards[i]
+            if hi:
+                marked = lo <= v <= hi and (i == 0 or cards[i - 1] != v)
+            elif sv:
+                marked = v == sv and (i < 3 or cards[i - 3] != v)
+            else:
+                marked = i == cur
+            if not marked:
+                continue
+            x = x0 + (i - first) * w
+            if flash and self.flash_kind in ("card", "set"):
+                c = palette.BAD
                 for dx in range(w):
-                    d.pixel(x + dx, 8, c if not flash else palette.BAD)
-
-    def run_marks(self, cards, need):
-        out = []
-        for v in need:
-            for i in range(len(cards)):
-                if cards[i] == v:
-                    out.append(i)
-                    break
-        return out
+                    for y in range(16 - v, 16):
+                        d.pixel(x + dx, y, c)
+            elif self.options is not None:
+                c = palette.WHITE if gfx.blink(now, 500, 60) else palette.DIM
+            else:
+                c = palette.WHITE if gfx.blink(now, 900, 75) else palette.scale(palette.WHITE, 40)
+            for dx in range(w):
+                d.pixel(x + dx, 8, c if not flash else palette.BAD)
 
     def draw_pile_bars(self, d, now):
         """Browsing a pile: its cards as bars, oldest on the left."""
         st = self.state
         pile = st.tokkome if self.pile == T.TOKKOME else st.maki
         n = len(pile)
-        w = 2 if n <= 8 else 1
+        w = bar_width(n)
         per = 16 // w
         first = max(0, n - per)
-        w, x0 = draw_bars(d, pile, first)
+        draw_bars(d, pile, first)
+        x0 = bars_x0(n)
         # A shelf in the pile's colour over its cards, the top card (the
         # newest) marked on it.
         c = ARENA if self.pile == T.TOKKOME else MAKI
@@ -710,21 +736,12 @@ class UI(GameUI):
             return
         # The cards as on the piles view (Up): bars, a shelf of the arena's
         # wood over them, the newest card's place on it white.
-        w = 2 if k <= 8 else 1
-        per = 16 // w
-        first = k - per if k > per else 0
-        shown = k - first
-        x0 = (16 - shown * w) // 2
-        prev = 0
-        alt = False
-        for i in range(shown):
-            v = tok[first + i]
-            alt = (not alt) if v == prev else False
-            prev = v
-            c = VALUE[v] if not alt else palette.scale(VALUE[v], TWIN_PCT[v])
-            d.rect(x0 + i * w, 16 - v, w, v, c)
-        d.rect(x0, 8, shown * w, 1, ARENA)
-        d.rect(x0 + (shown - 1) * w, 8, w, 1, palette.WHITE)
+        w = bar_width(k)
+        first = k - 16 // w if k > 16 // w else 0
+        draw_bars(d, tok, first)
+        x0 = bars_x0(k)
+        d.rect(x0, 8, (k - first) * w, 1, ARENA)
+        d.rect(x0 + (k - first - 1) * w, 8, w, 1, palette.WHITE)
 
     def draw_reveal(self, d, now, seat):
         """The end: one page per seat, its score, its sets (with a gold line
