@@ -689,9 +689,8 @@ class UI(GameUI):
         HANDS: every seat's hand size as a number in its colour in its
         quadrant (P1 top left, P2 top right, P3 bottom left, P4 bottom
         right; the seat to move blinks) and its sets as gold dots under it
-        (from its right);
-        with three seats the fourth quadrant is the draw pile, a card back
-        and the cards left. PILES: the Tokkome pile's size (white, left) and
+        (from its right); with three seats the fourth quadrant is the draw
+        pile, a card back and the cards left. PILES: the Tokkome pile's size (white, left) and
         the maki pile's (grey, right), each underlined in its pile's colour,
         and below them every card of the Tokkome as bars on the arena's
         wood, oldest on the left."""
