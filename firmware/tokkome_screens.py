@@ -2,18 +2,19 @@
 
 Layout (rows 0-4): the Tokkome on the arena (a card at x 0-4: its sides in
 dark wood, its top card as a digit in the value's colour), beside it at x 5
-the Tokkome pile as one coloured dot per card (the newest five, oldest at the
-bottom), the maki pile's top card (grey sides, x 6-10), a gold dot per set
-the player at the bottom has laid (x 11), and the number of cards left to
-draw (grey digit at x 13-15). Rows 5-7: a row for each other seat, in turn
-order: a dot in its colour (blinking on its turn), a dim pip per card in its
-hand (every fifth at full colour, like tally marks; last, after a dark LED
-and in their values' colours, the cards everyone saw it take from the
-Tokkome and not play) and a gold dot per set from the right. Row 8: the cursor. Rows 9-15: the hand,
-one bar per card, sorted: a card of value v is a bar v LEDs high in v's
-colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7 violet);
-neighbouring cards of one value alternate bright and dim so they can be
-counted.
+the Tokkome pile as one coloured dot per card (oldest at the bottom; of a
+pile of more than five, the newest four under a white dot), the maki pile's
+top card (grey sides, x 6-10), a gold dot per set the player at the bottom
+has laid (x 11), and the number of cards left to draw (grey digit at x
+13-15). Rows 5-7: a row for each other seat, in turn order: a dot in its
+colour (blinking on its turn), a dim pip per card in its hand (every fifth
+at full colour, like tally marks; last, after a dark LED and in their
+values' colours, the cards everyone saw it take from the Tokkome and not
+play) and a gold dot per set from the right. Row 8: the cursor. Rows 9-15:
+the hand, one bar per card, sorted: a card of value v is a bar v LEDs high
+in v's colour (1 red, 2 orange, 3 yellow, 4 green, 5 cyan, 6 blue, 7
+violet); neighbouring cards of one value alternate bright and dim so they
+can be counted.
 
 Controls (see docs/rules/tokkome.md): Left/Right pick a card, A plays it on
 the pile it fits alone. A run of three, or a card that fits several ways
@@ -23,7 +24,8 @@ choice, A plays it, B goes back. Up looks through the piles: the bars then show 
 Right, the maki pile) card by card, and A there takes the Tokkome. After a
 take: A on a card of a three-of-a-kind lays the set, B lays none; then A puts
 the chosen card on the arena (a take that drew the last card says LAST / END
-in red). Hold A: every seat's hand size and sets.
+in red). Hold A: every seat's hand size and sets as numbers and dots, then
+the piles' sizes and every card of the Tokkome (two pages in turn).
 """
 
 from hal import buttons as B
@@ -56,6 +58,26 @@ ACT_MS = 650  # how long another seat's action is shown
 OWN_MS = 250  # how long our own action is shown
 PAGE_MS = 2600  # one seat's page of the final reveal
 PREVIEW_STEP_MS = 500  # a chosen play's cards shown on its pile one by one
+LOOK_PAGE_MS = 2400  # each page of the look (hold A): hands, then piles
+LOOK_DIM_PCT = 35  # the look's number of the seat to move, blinking down to this
+MAKI_TEXT = 0x8C8C8C  # the maki pile's size on the look (its sides' grey, lit)
+# The look's quadrants (x, y of a number's box, 7 wide): two blank columns
+# and three blank rows between the numbers.
+QUAD = ((0, 0), (9, 0), (0, 9), (9, 9))
+NUMS = tuple(str(i) for i in range(100))  # numbers drawn without a new string per frame
+
+
+def number(n):
+    return NUMS[n] if n < 100 else "99"
+
+
+def draw_set_dots(d, x, y, n):
+    """`n` laid sets as gold dots leftwards from (x, y), under a number
+    drawn flush right, a dark LED between them (up to four; more stand side
+    by side, up to seven)."""
+    step = 2 if n <= 4 else 1
+    for i in range(min(n, 7)):
+        d.pixel(x - i * step, y, GOLD)
 
 
 def cards_of(h):
@@ -67,11 +89,15 @@ def cards_of(h):
     return out
 
 
-def bar_layout(n):
-    """(width of a card, first x) for n cards on 16 columns."""
-    w = 2 if n <= 8 else 1
-    used = n * w
-    return w, (16 - used) // 2 if used < 16 else 0
+def bar_width(n):
+    """The width of a card's bar, n cards on 16 columns."""
+    return 2 if n <= 8 else 1
+
+
+def bars_x0(n):
+    """The x of the first card shown, n cards on 16 columns."""
+    used = n * bar_width(n)
+    return (16 - used) // 2 if used < 16 else 0
 
 
 def draw_digit_card(d, x, frame, value):
@@ -80,33 +106,32 @@ def draw_digit_card(d, x, frame, value):
     d.rect(x, 0, 1, 5, frame)
     d.rect(x + 4, 0, 1, 5, frame)
     if value:
-        gfx.text(d, x + 1, 0, str(value), VALUE[value])
+        gfx.text(d, x + 1, 0, NUMS[value], VALUE[value])
 
 
-def draw_bars(d, values, first, dim=None):
+def draw_bars(d, values, first, lay=None):
     """Bars for `values`, bottom at row 15, the window of 16 columns starting
-    at card `first`; `dim(i)` true dims card i. Returns (card width, x of
-    the first card shown)."""
+    at card `first` (bar_width, bars_x0); with `lay`, a state choosing a
+    set, the cards it cannot lay are dim."""
     n = len(values)
-    w, x0 = bar_layout(n)
-    shown = values[first:first + 16 // w]
+    w = bar_width(n)
+    x0 = bars_x0(n)
+    shown = min(n - first, 16 // w)
     prev = 0
     alt = False
-    for i in range(len(shown)):
-        v = shown[i]
-        k = first + i
+    for i in range(shown):
+        v = values[first + i]
         alt = (not alt) if v == prev else False
         prev = v
         pct = TWIN_PCT[v] if alt else 100
-        if dim is not None and dim(k):
+        if lay is not None and not lay.can_lay(v):
             pct = pct * 25 // 100
         c = palette.scale(VALUE[v], pct)
         d.rect(x0 + i * w, 16 - v, w, v, c)
     if first > 0:
         d.pixel(0, 8, palette.DIM)
-    if first + len(shown) < n:
+    if first + shown < n:
         d.pixel(15, 8, palette.DIM)
-    return w, x0
 
 
 # An event (what the last action did, shown for a while) is a tuple read
@@ -141,6 +166,11 @@ class UI(GameUI):
         self.continuing = -1  # a seat in the middle of its take turn
         self.page = -1  # final reveal: seat shown, -1 before the end
         self.page_until = 0
+        self.look_from = -1  # when the look (hold A) began, -1 while not looking
+        self.cards = []  # hand_cards' last answer, for the hand counts in cards_key
+        self.cards_seat = -1
+        self.cards_key = bytearray(8)
+        self.fresh_left = bytearray(8)  # draw_hand's count of fresh cards still to mark
 
     # Choosing ----------------------------------------------------------------
     def begin_turn(self, seat, now):
@@ -168,14 +198,23 @@ class UI(GameUI):
         n = len(cards)
         if self.zone != HAND or not n:
             return None
-        w, x0 = bar_layout(n)
+        w = bar_width(n)
+        x0 = bars_x0(n)
         cur = min(self.cur, n - 1)
         first = min(max(0, cur - 16 // w // 2), n - 16 // w) if n > 16 // w else 0
         v = cards[cur]
         return x0 + (cur - first) * w, 16 - v, w, v, False
 
     def hand_cards(self, seat):
-        return cards_of(self.state.hands[seat])
+        """The cards in `seat`'s hand, sorted: a new list when the hand
+        changed, else the last one (a frame makes none)."""
+        h = self.state.hands[seat]
+        if seat != self.cards_seat or h != self.cards_key:
+            self.cards = cards_of(h)
+            self.cards_seat = seat
+            for v in range(8):
+                self.cards_key[v] = h[v]
+        return self.cards
 
     def card_options(self, v):
         """Legal actions playing the card v: alone or in a run, either pile."""
@@ -367,6 +406,7 @@ class UI(GameUI):
     # Drawing -------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
+        self.look_from = -1
         if self.page >= 0 and now >= self.anim_until and \
                 self._page_now(now) < st.num_players:
             self.draw_reveal(d, now, self.page)
@@ -374,7 +414,7 @@ class UI(GameUI):
         turn = st.current_player()
         ev = self.current_event(now)
         mine = viewer is not None and viewer == turn and ev is None
-        cards = self.hand_cards(viewer) if viewer is not None else []
+        cards = self.hand_cards(viewer) if viewer is not None else ()
         browsing = mine and st.phase == T.MAIN and self.zone == PILES and self.options is None
         # The hand at the bottom: the viewer's, or the seat to move's backs.
         bottom = viewer if viewer is not None else (turn if turn >= 0 else 0)
@@ -395,8 +435,12 @@ class UI(GameUI):
         last = mine and st.last_turn
         if mine and st.phase == T.LAY:
             k = (now // 1400) % (3 if last else 2)
-            word = ("SET?", "B=NO", "LAST")[k]
-            gfx.text(d, 0, 0, word, (GOLD, palette.TEXT, palette.BAD)[k])
+            if k == 0:
+                gfx.text(d, 0, 0, "SET?", GOLD)
+            elif k == 1:
+                gfx.text(d, 0, 0, "B=NO", palette.TEXT)
+            else:
+                gfx.text(d, 0, 0, "LAST", palette.BAD)
             return
         # The Tokkome on the arena (empty while a take is under way).
         tok = st.tokkome
@@ -433,11 +477,15 @@ class UI(GameUI):
             if flash and self.flash_kind in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top)
-        # The Tokkome pile, one dot per card (the newest five), oldest at
-        # the bottom.
+        # The Tokkome pile, one dot per card, oldest at the bottom; of a
+        # pile of more than five, the newest four under a white dot that
+        # says there are more (hold A shows them all, and their number).
         k = len(tok)
-        for i in range(min(k, 5)):
-            d.pixel(5, 4 - i, VALUE[tok[k - min(k, 5) + i]])
+        m = k if k <= 5 else 4
+        for i in range(m):
+            d.pixel(5, 4 - i, VALUE[tok[k - m + i]])
+        if k > 5:
+            d.pixel(5, 0, palette.WHITE)
         # The maki pile.
         frame = MAKI
         top = st.maki[-1]
@@ -464,7 +512,7 @@ class UI(GameUI):
             d.pixel(11, 4 - i, g)
         # Cards left to draw.
         left = len(st.draw)
-        gfx.text(d, 13, 0, str(left) if left < 10 else "+", DRAW if left > 2 else palette.BAD)
+        gfx.text(d, 13, 0, NUMS[left] if left < 10 else "+", DRAW if left > 2 else palette.BAD)
 
     def anim_value(self, now, ev):
         """The pile top shown while a play is animated: a run's cards one by one."""
@@ -539,7 +587,8 @@ class UI(GameUI):
     def draw_backs(self, d, seat):
         """Hidden hand (several people play): the cards from behind."""
         n = T.hand_size(self.state.hands[seat])
-        w, x0 = bar_layout(n)
+        w = bar_width(n)
+        x0 = bars_x0(n)
         for i in range(min(n, 16 // w)):
             d.rect(x0 + i * w, 12, w - 1 if w > 1 else 1, 4, BACK)
 
@@ -548,74 +597,79 @@ class UI(GameUI):
         n = len(cards)
         if not n:
             return
-        w = 2 if n <= 8 else 1
+        w = bar_width(n)
         per = 16 // w
         cur = min(self.cur, n - 1)
         first = 0
         if n > per:
             first = min(max(0, cur - per // 2), n - per)
-        dim = None
-        if mine and st.phase == T.LAY:
-            def unlayable(i):
-                return not st.can_lay(cards[i])
-            dim = unlayable
-        marks = []
-        if mine:
-            if self.options is not None:
-                a = self.options[self.opt]
-                if T.is_single(a):
-                    marks = [cur]
-                else:
-                    marks = self.run_marks(cards, T.played_values(a, st.top(T.pile_of(a))))
-            else:
-                marks = [cur]
-                if st.phase == T.LAY and st.can_lay(cards[cur]):
-                    v = cards[cur]
-                    marks = [i for i in range(n) if cards[i] == v][:3]
-        w, x0 = draw_bars(d, cards, first, dim=dim)
+        lay = mine and st.phase == T.LAY
+        draw_bars(d, cards, first, st if lay else None)
+        x0 = bars_x0(n)
+        shown = min(n - first, per)
         # Cards the take just brought: a faint dot above them.
         if self.fresh is not None and viewer == self.continuing:
-            left = bytearray(self.fresh)
+            left = self.fresh_left
+            for v in range(8):
+                left[v] = self.fresh[v]
             for i in range(n - 1, -1, -1):
                 v = cards[i]
                 if left[v] and first <= i < first + per:
                     left[v] -= 1
                     for dx in range(w):
                         d.pixel(x0 + (i - first) * w + dx, 8, palette.scale(palette.WHITE, 18))
-        flash = self.flashing(now)
-        for i in marks:
-            if first <= i < first + per:
-                x = x0 + (i - first) * w
-                if flash and self.flash_kind in ("card", "set"):
-                    c = palette.BAD
-                    for dx in range(w):
-                        for y in range(16 - cards[i], 16):
-                            d.pixel(x + dx, y, c)
-                elif self.options is not None:
-                    c = palette.WHITE if gfx.blink(now, 500, 60) else palette.DIM
+        if not mine:
+            return
+        # The marked cards: the cursor's; a run's three (the first card of
+        # each of its values, lo to hi); a set's three (the first three of
+        # its value). Worked out card by card, so a frame makes no list.
+        lo = hi = sv = 0
+        if self.options is not None:
+            a = self.options[self.opt]
+            if not T.is_single(a):
+                top = st.top(T.pile_of(a))
+                if T.run_is_down(a):
+                    lo = top - 3
+                    hi = top - 1
                 else:
-                    c = palette.WHITE if gfx.blink(now, 900, 75) else palette.scale(palette.WHITE, 40)
+                    lo = top + 1
+                    hi = top + 3
+        elif lay and st.can_lay(cards[cur]):
+            sv = cards[cur]
+        flash = self.flashing(now)
+        for i in range(first, first + shown):
+            v = cards[i]
+            if hi:
+                marked = lo <= v <= hi and (i == 0 or cards[i - 1] != v)
+            elif sv:
+                marked = v == sv and (i < 3 or cards[i - 3] != v)
+            else:
+                marked = i == cur
+            if not marked:
+                continue
+            x = x0 + (i - first) * w
+            if flash and self.flash_kind in ("card", "set"):
+                c = palette.BAD
                 for dx in range(w):
-                    d.pixel(x + dx, 8, c if not flash else palette.BAD)
-
-    def run_marks(self, cards, need):
-        out = []
-        for v in need:
-            for i in range(len(cards)):
-                if cards[i] == v:
-                    out.append(i)
-                    break
-        return out
+                    for y in range(16 - v, 16):
+                        d.pixel(x + dx, y, c)
+            elif self.options is not None:
+                c = palette.WHITE if gfx.blink(now, 500, 60) else palette.DIM
+            else:
+                c = palette.WHITE if gfx.blink(now, 900, 75) else palette.scale(palette.WHITE, 40)
+            for dx in range(w):
+                d.pixel(x + dx, 8, c if not flash else palette.BAD)
 
     def draw_pile_bars(self, d, now):
         """Browsing a pile: its cards as bars, oldest on the left."""
         st = self.state
         pile = st.tokkome if self.pile == T.TOKKOME else st.maki
         n = len(pile)
-        w = 2 if n <= 8 else 1
+        w = bar_width(n)
         per = 16 // w
         first = max(0, n - per)
-        w, x0 = draw_bars(d, pile, first)
+        draw_bars(d, pile, first)
+        x0 = bars_x0(n)
         # A shelf in the pile's colour over its cards, the top card (the
         # newest) marked on it.
         c = ARENA if self.pile == T.TOKKOME else MAKI
@@ -631,24 +685,62 @@ class UI(GameUI):
         return None
 
     def look(self, d, now, viewer):
-        """Hold A: every seat's hand size (its colour) and sets (gold dots);
-        with three players, the fourth corner shows the cards left to draw."""
+        """Hold A: two pages in turn, LOOK_PAGE_MS each from the hold's start.
+        HANDS: every seat's hand size as a number in its colour in its
+        quadrant (P1 top left, P2 top right, P3 bottom left, P4 bottom
+        right; the seat to move blinks) and its sets as gold dots under it
+        (from its right); with three seats the fourth quadrant is the draw
+        pile, a card back and the cards left. PILES: the Tokkome pile's size (white, left) and
+        the maki pile's (grey, right), each underlined in its pile's colour,
+        and below them every card of the Tokkome as bars on the arena's
+        wood, oldest on the left."""
+        if self.look_from < 0:
+            self.look_from = now
+        if (now - self.look_from) // LOOK_PAGE_MS % 2:
+            self.look_piles(d)
+        else:
+            self.look_hands(d, now)
+
+    def look_hands(self, d, now):
         st = self.state
         n = st.num_players
         turn = st.current_player()
         for s in range(n):
-            x = 0 if s % 2 == 0 else 8
-            y = 0 if s < 2 else 8
+            x, y = QUAD[s]
             c = palette.PLAYERS[s]
-            size = T.hand_size(st.hands[s])
-            gfx.text(d, x, y, str(size), c)
-            for i in range(min(len(st.sets[s]), 7)):
-                d.pixel(x + i, y + 6, GOLD)
-            if s == turn:
-                d.pixel(x + 7, y, c if gfx.blink(now, 800, 70) else palette.scale(c, 30))
+            if s == turn and not gfx.blink(now, 800, 70):
+                c = palette.scale(c, LOOK_DIM_PCT)
+            txt = number(T.hand_size(st.hands[s]))
+            gfx.text(d, x + 7 - font.width(txt), y, txt, c)
+            draw_set_dots(d, x + 6, y + 6, len(st.sets[s]))
         if n == 3:
-            d.rect(8, 8, 3, 5, BACK)  # the draw pile, face down
-            gfx.text(d, 12, 8, str(len(st.draw)), DRAW)
+            # The draw pile, face down, and the cards left (grey, not the
+            # turn screen's red for the last two: here red would read as P1's).
+            x, y = QUAD[3]
+            d.rect(x, y, 3, 5, BACK)
+            gfx.text(d, x + 4, y, number(len(st.draw)), DRAW)
+
+    def look_piles(self, d):
+        st = self.state
+        tok = st.tokkome
+        k = len(tok)
+        # Each size underlined in its pile's colour on the turn screen.
+        txt = number(k)
+        gfx.text(d, 0, 0, txt, palette.WHITE)
+        d.rect(0, 6, font.width(txt), 1, ARENA)
+        txt = number(len(st.maki))
+        gfx.text(d, 16 - font.width(txt), 0, txt, MAKI_TEXT)
+        d.rect(16 - font.width(txt), 6, font.width(txt), 1, MAKI)
+        if not k:
+            return
+        # The cards as on the piles view (Up): bars, a shelf of the arena's
+        # wood over them, the newest card's place on it white.
+        w = bar_width(k)
+        first = k - 16 // w if k > 16 // w else 0
+        draw_bars(d, tok, first)
+        x0 = bars_x0(k)
+        d.rect(x0, 8, (k - first) * w, 1, ARENA)
+        d.rect(x0 + (k - first - 1) * w, 8, w, 1, palette.WHITE)
 
     def draw_reveal(self, d, now, seat):
         """The end: one page per seat, its score, its sets (with a gold line

@@ -1,5 +1,7 @@
 """The Tokkome screens driven through the firmware like a person would."""
 
+import pytest
+
 from engines_core import tokkome as T
 from engines_core.prng import Rng
 from firmware import saves, sounds, tokkome_screens as TS
@@ -8,8 +10,9 @@ from firmware.menu import Menu
 from firmware.play import PlayScreen, PASS, HUMAN
 from firmware.session import Session
 from hal import buttons as B
-from tests.firmware_helpers import app_with, mash_to_the_end, region_colours
+from tests.firmware_helpers import app_with, mash_to_the_end, read_text, region_colours
 from tests.tokkome_helpers import position, hand_str
+from tools import mpy_check, mpy_runtime
 
 VALUES = set(TS.VALUE[1:])
 
@@ -351,8 +354,11 @@ def test_look_shows_every_hand_size_and_the_sets():
     run.advance(900)
     assert app.screen.looking
     d = app.hal.display
-    assert TS.palette.PLAYERS[0] in region_colours(d, 0, 0, 3, 5)  # "4"
-    assert TS.GOLD in region_colours(d, 8, 6, 7, 1)  # P2's set
+    p1 = TS.palette.PLAYERS[0]
+    assert read_text(d, 4, 0, p1) == "4" or \
+        read_text(d, 4, 0, TS.palette.scale(p1, TS.LOOK_DIM_PCT)) == "4"  # P1 to move: blinks
+    assert read_text(d, 13, 0, TS.palette.PLAYERS[1]) == "4"
+    assert TS.GOLD in region_colours(d, 9, 6, 7, 1)  # P2's set
     assert TS.GOLD not in region_colours(d, 0, 6, 7, 1)
     b.set_raw(0, app.now())
     run.advance(100)
@@ -471,3 +477,116 @@ def test_every_dimmed_twin_bar_gives_about_as_much_light_as_the_others():
         others = min(twins[u] for u in twins if u != v)
         assert twins[v] >= 0.7 * others, (v, twins)
         assert twins[v] <= 0.8 * light(TS.VALUE[v])  # still plainly the dimmer one
+
+
+# Frames of P1's turn in several views, through the app as on a device
+# (tests/test_frame_garbage.py measures the first turns of a 3-seat game).
+GARBAGE_GUEST = """
+import gc
+from hal import Hal, buttons as B
+from hal.display import Display
+from hal.buttons import Buttons
+from hal.clock import FakeClock
+from hal.sound import Sound
+from hal.storage import MemoryStorage
+from firmware.main import boot
+from firmware.session import Session
+from firmware import tokkome_screens as S
+from engines_core import players, tokkome as T
+from engines_core.prng import Rng
+
+RUNS = [T.run(p, down) for p in (T.TOKKOME, T.MAKI) for down in (False, True)]
+
+# P1 in `phase` after seeded random moves, the Tokkome at least `pile`
+# cards long and, on a turn, a run of three in P1's hand.
+def at(np, phase, pile):
+    for seed in range(1, 200):
+        g = T.Tokkome(np, 'standard', seed)
+        rng = Rng(seed)
+        while not g.is_terminal():
+            if g.current_player() == 0 and g.phase == phase and g.turns >= 3 \\
+                    and len(g.tokkome) >= pile \\
+                    and (phase != T.MAIN or [a for a in RUNS if g.why_illegal(a) is None]):
+                return g
+            g.apply(players.choose(g, 'random', rng))
+
+def garbage(name, app, hal):
+    for i in range(8):
+        hal.clock.advance(30)
+        app.step()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_free()
+    shown = hal.display.frames
+    for i in range(40):
+        hal.clock.advance(30)
+        app.step()
+    left = before - gc.mem_free()
+    gc.enable()
+    ui = app.screen.ui
+    print('GARBAGE', name, hal.display.frames - shown, left, app.screen.looking, ui.zone,
+          ui.options is not None, ui.state.phase)
+
+for np in (3, 4):
+    for phase, pile, view in ((T.MAIN, 6, 'turn'), (T.LAY, 0, 'set'), (T.PLACE, 0, 'put')):
+        g = at(np, phase, pile)
+        s = Session('tokkome', ['human'] + ['normal'] * (np - 1), 'standard', 1)
+        s.state = g
+        hal = Hal(Display(), Buttons(), Sound(), FakeClock(), MemoryStorage())
+        app = boot(hal, s)
+        app.settings.guide = False
+        garbage('%%s%%d' %% (view, np), app, hal)
+        if phase != T.MAIN:
+            continue
+        ui = app.screen.ui
+        hal.buttons.set_raw(1 << B.A, hal.clock.now())
+        garbage('look-hands%%d' %% np, app, hal)
+        for i in range(S.LOOK_PAGE_MS // 30):
+            hal.clock.advance(30)
+            app.step()
+        garbage('look-piles%%d' %% np, app, hal)
+        hal.buttons.set_raw(0, hal.clock.now())
+        for i in range(4):
+            hal.clock.advance(30)
+            app.step()
+        for b, view in ((B.UP, 'piles-view'), (B.DOWN, 'hand-again')):
+            hal.buttons.set_raw(1 << b, hal.clock.now())
+            for i in range(3):
+                hal.clock.advance(30)
+                app.step()
+            hal.buttons.set_raw(0, hal.clock.now())
+            garbage('%%s%%d' %% (view, np), app, hal)
+        for v in ui.hand_cards(0):
+            opts = ui.card_options(v)
+            if any(T.is_run(a) for a in opts):
+                ui.options = opts
+                ui.opt = [T.is_run(a) for a in opts].index(True)
+                garbage('run-shown%%d' %% np, app, hal)
+                break
+"""
+
+
+@pytest.mark.mpy
+def test_every_view_of_a_turn_leaves_no_garbage_in_micropython():
+    """Issue 24 item 9 (tests/test_frame_garbage.py's measure, gc.mem_free
+    across frames with the collector off) for every view of a person's
+    turn, with 3 and 4 seats: the hand, SET?, PUT, both pages of the look,
+    the piles view, a run shown before it is played. Before, each frame
+    built the hand's sorted list, the marks' list, a slice and a tuple for
+    the bars, a string per digit: 10-21 KB per 40 frames."""
+    r = mpy_runtime.run_in_repo(GARBAGE_GUEST % (), heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    rows = [l.split()[1:] for l in r.stdout.splitlines() if l.startswith("GARBAGE")]
+    views = sorted(set(row[0] for row in rows))
+    # Each view was the one measured: the look held, the piles view, a run shown, the phase.
+    for row in rows:
+        name, looking, zone, shown, phase = row[0], row[3], row[4], row[5], int(row[6])
+        assert looking == str(name.startswith("look")), row
+        assert zone == str(TS.PILES if name.startswith("piles") else TS.HAND), row
+        assert shown == str(name.startswith("run")), row
+        assert phase == {"set": T.LAY, "put": T.PLACE}.get(name[:-1], T.MAIN), row
+    assert views == sorted(v + n for v in ("turn", "set", "put", "look-hands", "look-piles",
+                                           "piles-view", "hand-again", "run-shown")
+                           for n in "34"), rows
+    assert sum(int(row[1]) > 0 for row in rows) >= 12, rows  # frames were shown (blinks)
+    assert [int(row[2]) for row in rows] == [0] * len(rows), rows

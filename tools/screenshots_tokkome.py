@@ -7,6 +7,7 @@ like any player's.
 
 from engines_core import tokkome as T
 from hal import buttons as B
+from firmware import tokkome_screens as TS
 
 
 def press_action(run, app, a):
@@ -104,6 +105,10 @@ def shots(out):
         if st.phase == T.MAIN and "look" not in taken and st.turns >= 4:
             taken.add("look")
             shots.append(run.shot_while_held(B.A, "tokkome-look"))
+        if st.phase == T.MAIN and "look-piles" not in taken and len(st.tokkome) >= 4:
+            # The look's second page: the piles (hold A a page longer).
+            taken.add("look-piles")
+            shots.append(run.shot_while_held(B.A, "tokkome-look-piles", 900 + TS.LOOK_PAGE_MS))
         press_action(run, app, a)
         if st.is_terminal():
             break
