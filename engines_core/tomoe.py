@@ -379,6 +379,9 @@ class Tomoe(Game):
     ACTION_LAYOUT = ("LAYS",)
     VERSION = 3  # 2: the large board is four rows of nine cells; 3: the common header
     TAG = b"TE"
+    # The tile model (docs/rules/tomoe.md): the screens draw a tile by it.
+    MODEL = "A"
+    NODES = 4  # analysis nodes per cell: a node is cell * NODES + sector
 
     def _new(self, num_players, variant, seed):
         b, per = _VARIANTS[variant]
@@ -440,6 +443,13 @@ class Tomoe(Game):
 
     def scores(self):
         return list(self.points)
+
+    def owners(self):
+        """Who each node's sector scores for now: bytearray(NODES * n), 1
+        White, 2 Black, 3 nobody (in a pocket), 0 free or no such sector."""
+        owner = bytearray(self.NODES * self.geo.n)
+        self._pockets(self.geo, self.board, self.enc, owner=owner)
+        return owner
 
     def score_parts(self):
         """Where the points come from: (seat, points, sectors) for every

@@ -232,11 +232,13 @@ def locks(geo, board, enc):
     return out
 
 
-def pockets(geo, board, enc, parts=None):
+def pockets(geo, board, enc, parts=None, owner=None):
     """[White's points, Black's points] by games.md's pocket rule, read as in
     model A (a sector is free unless the other colour encloses it; a pocket
     touching open board scores for nobody). With a list `parts`, every pocket
-    that scores adds (seat, points, its sectors)."""
+    that scores adds (seat, points, its sectors); with a bytearray(8n)
+    `owner`, every node in a pocket is marked there as model A's are (1 it
+    scores for White, 2 for Black, 3 for nobody)."""
     n = geo.n
     rim = 8 * n
     # kind: 0 no node, 1 pocket member, 2 free white, 3 free black, 4 open board
@@ -259,8 +261,11 @@ def pockets(geo, board, enc, parts=None):
         stack = [start]
         border = 0
         count = [0, 0, 0]
+        members = [] if owner is not None else None
         while stack:
             node = stack.pop()
+            if members is not None:
+                members.append(node)
             count[colour(geo, board, node)] += 1
             nb = []
             touching(geo, board, node, nb)
@@ -280,6 +285,10 @@ def pockets(geo, board, enc, parts=None):
             score[border - 1] += got
             if parts is not None and got:
                 parts.append((border - 1, got, count[WHITE] + count[BLACK]))
+        if members is not None:
+            for node in members:
+                owner[node] = border if 0 < border < 3 and \
+                    colour(geo, board, node) == 2 - border else 3
     return score
 
 
@@ -287,6 +296,8 @@ class TomoeHex(TA.Tomoe):
     """Tomoe with triple-hexagon tiles; variants, moves and actions as Tomoe."""
 
     VERSION = 4  # 4: triple-hexagon tiles (model D); 3 and older: model A
+    MODEL = "D"
+    NODES = 8
     # The analysis of this model's tiles; nodes are cell * 8 + sector.
     _enclosure = staticmethod(enclosure)
     _locks = staticmethod(locks)
