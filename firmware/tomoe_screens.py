@@ -35,7 +35,7 @@ from hal import buttons as B
 from engines_core import tomoe as T
 from engines_core import tomoe_facts as F
 from engines_core import tomoe_board as TB
-from engines_core.tomoe_board import TOWN
+from engines_core.tomoe_board import TOWN, MOWN
 from firmware.game_ui import GameUI
 from firmware import gfx, palette, sounds
 
@@ -45,6 +45,10 @@ RIM = (palette.scale(COL[0], 22), palette.scale(COL[1], 35))
 EMPTY = 0x161616  # an empty triangle: one faint dot in its centre
 CURSOR = palette.ACCENT
 ANIM_MS = 700
+COUNT_MS = 220  # the end's count: one cell that scores after another
+SWEEP_MS = 5000  # the end's large board (wider than the map): one look across and back
+AUTO_END_MS = 4000  # with no person at the table the end's count stays this long
+DIM_PCT = 18  # the end's board: what scores for no one
 TELL_APART = (("sides and cursor", COL + (CURSOR,)),)
 
 ZOOM = 0
@@ -155,8 +159,8 @@ def layout(geo):
 
 
 def tile_colours(orient, p, tip=None):
-    """The 9 colours of a tile (role order) in the zoomed view (an empty
-    cell is only its centre dot, EMPTY: draw_zoom draws it)."""
+    """Model A: the 9 colours of a tile (role order) in the zoomed view (an
+    empty cell is only its centre dot, EMPTY: draw_zoom draws it)."""
     t = TIP[orient] if tip is None else tip
     blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
     pair = COL[1 if blacks >= 2 else 0]
@@ -168,9 +172,153 @@ def tile_colours(orient, p, tip=None):
 
 
 def map_colours(p):
-    """The 4 colours of a tile in the map: centre, middles 0-2."""
+    """Model A: the 4 colours of a tile in the map: centre, middles 0-2."""
     blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
     return (COL[1 if blacks >= 2 else 0], COL[p & 1], COL[p >> 1 & 1], COL[p >> 2])
+
+
+# Model D (engines_core/tomoe_hex.py): a kite per corner k, its inner stripe
+# the colour of bit k of the pattern, its outer stripe the other colour.
+# Inner stripes only ever ring a vertex; the outer stripes make the long
+# curves (two of a tile's three join in its middle). So in the zoomed view
+# the corner LED (role k) shows the inner stripe, dim (the tip inside it is
+# always the cell's tip colour, white up, black down: the grid says it); the
+# LED next to the corner inside the triangle shows the outer stripe, bright
+# (role 6 for the corner away from the horizontal edge, 7 and 8 for those of
+# _BETWEEN); the edge middle k (role 3 + k) shows where the outer stripes of
+# corners k and k+1 meet: their colour where they are one band, dark where
+# two bands part. Round every grid vertex the six corner LEDs are a 3x2
+# block (the ring of inner stripes) and the six outer LEDs a ring round it
+# (the ring of outer stripes), so a closed ring is a block of one colour.
+_OUTER_ROLE = ((6, 8, 7), (7, 8, 6))  # per orientation: corner k's outer LED
+INNER = (palette.scale(COL[0], 40), palette.scale(COL[1], 55))
+
+
+def hex_tile_colours(orient, p):
+    """Model D: the 9 colours of a tile (role order) in the zoomed view."""
+    out = [0] * 9
+    for k in range(3):
+        bit = (p >> k) & 1
+        out[k] = INNER[bit]
+        out[_OUTER_ROLE[orient][k]] = COL[1 - bit]
+        out[3 + k] = COL[1 - bit] if bit == (p >> (k + 1) % 3) & 1 else 0
+    return tuple(out)
+
+
+# Model D's map (4 LEDs, _MAP_ROLES' places) shows the curves alone: the
+# outer stripes at the corners (round a vertex a 3x2 block, one colour when
+# their ring is closed) and, in the middle, the colour of the two outer
+# stripes that join there. LEDs of one colour that touch are then mostly
+# one curve.
+_MAP_CORNER = ((0, 1, 3), (3, 2, 0))  # per orientation: corner k's map role
+_MAP_MIDDLE = (2, 1)
+
+
+def hex_map_colours(orient, p):
+    """Model D: the 4 colours of a tile in the map (role order)."""
+    out = [0] * 4
+    for k in range(3):
+        out[_MAP_CORNER[orient][k]] = COL[1 - ((p >> k) & 1)]
+    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
+    out[_MAP_MIDDLE[orient]] = COL[0 if blacks >= 2 else 1]
+    return tuple(out)
+
+
+class Picture:
+    """How the tiles of one model look, as tables built once: per content
+    (orientation * 8 + pattern) the 9 zoomed colours and the 4 of the map;
+    the zoomed roles the cursor lights; `corner(orient, p, k)`: the side
+    whose colour corner LED k shows (it glows on tiles that may turn)."""
+
+    def __init__(self, model):
+        self.hexes = model == "D"
+        zoom = [None] * 16
+        mp = [None] * 16
+        for o in (0, 1):
+            for p in range(1, 7):
+                zoom[o * 8 + p] = hex_tile_colours(o, p) if self.hexes else tile_colours(o, p)
+                mp[o * 8 + p] = hex_map_colours(o, p) if self.hexes else map_colours(p)
+        self.zoom = tuple(zoom)
+        self.map = tuple(mp)
+        self.map_nodes = tuple(None if not p else
+                               (_hex_map_nodes if self.hexes else _map_nodes)(o, p)
+                               for o in (0, 1) for p in range(8))
+        if self.hexes:
+            from engines_core import tomoe_hex
+            self.scol = tomoe_hex.SCOL
+        else:
+            self.scol = TB.SCOL
+        # The cursor never covers what the player reads: model A's dim
+        # tips, model D's edge middles (their colour repeats the stripes').
+        self.cursor = (3, 4, 5) if self.hexes else (0, 1, 2)
+
+    def corner(self, orient, p, k):
+        return (p >> k) & 1 if self.hexes else orient
+
+
+def _map_nodes(orient, p):
+    """Model A: per map LED (role order) the sectors it stands for (a bit
+    each): a middle its own; the centre its colour's and a cut-off tip."""
+    ci = (orient * 8 + p) * 4
+    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
+    pair = 1 if blacks >= 2 else 0
+    centre = 4 if TB.NSEC[orient * 8 + p] == 3 else 0
+    for k in range(3):
+        if (p >> k) & 1 == pair:
+            centre |= 1 << MOWN[ci + k]
+    return (centre, 1 << MOWN[ci], 1 << MOWN[ci + 1], 1 << MOWN[ci + 2])
+
+
+def _hex_map_nodes(orient, p):
+    """Model D: a corner LED stands for its kite's tip and stripes, the
+    middle for the two outer stripes that join there."""
+    from engines_core.tomoe_hex import ESEC
+    ci = (orient * 8 + p) * 18
+    out = [0] * 4
+    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
+    for k in range(3):
+        m = 0
+        for j in range(3):
+            m |= 1 << ESEC[ci + 6 * k + j]
+        out[_MAP_CORNER[orient][k]] = m
+        if (p >> k) & 1 == (1 if blacks >= 2 else 0):
+            out[_MAP_MIDDLE[orient]] |= 1 << ESEC[ci + 6 * k + 2]
+    return tuple(out)
+
+
+_PICTURES = {}
+
+
+def picture(state):
+    """The Picture of the tile model `state` plays (its class's MODEL)."""
+    model = state.MODEL
+    pic = _PICTURES.get(model)
+    if pic is None:
+        pic = Picture(model)
+        _PICTURES[model] = pic
+    return pic
+
+
+def draw_numbers(d, y, w, b, now, gap):
+    """White's number `w` from the left and Black's `b` to the right on
+    rows y..y+4, at least two blank columns between; when they do not fit
+    side by side, Black's goes `gap` rows lower (gap 0: they take turns).
+    Returns the first row free below them."""
+    ww = len(w) * 4 - 1
+    bw = len(b) * 4 - 1
+    if ww + 2 + bw <= 16:
+        gfx.text(d, 0, y, w, COL[0])
+        gfx.text(d, 16 - bw, y, b, COL[1])
+        return y + 7
+    if gap:
+        gfx.text(d, 0, y, w, COL[0])
+        gfx.text(d, 16 - bw, y + gap, b, COL[1])
+        return y + gap + 6
+    if gfx.blink(now, 2400):
+        gfx.text(d, 0, y, w, COL[0])
+    else:
+        gfx.text(d, 16 - bw, y, b, COL[1])
+    return y + 6
 
 
 def move_cursor(geo, c, button):
@@ -205,6 +353,7 @@ class UI(GameUI):
         GameUI.__init__(self, session)
         geo = self.state.geo
         self.layout = layout(geo)
+        self.picture = picture(self.state)
         self.cursor = geo.centre[1]
         self.view = ZOOM
         self.mode = CELL
@@ -216,6 +365,9 @@ class UI(GameUI):
         self.anim_cell = -1
         self.anim_until = 0
         self.scores_before = None
+        self.reveal_at = -1  # the end: when its count began (-1: not the end)
+        self.revealed = False  # the end was shown and A pressed
+        self.texts = (None, "", "")  # the look's numbers: (points list, White's, Black's)
 
     def has_secrets(self, seat):
         return False
@@ -304,6 +456,8 @@ class UI(GameUI):
         self.mode = CELL
         self.anim_cell = c
         self.anim_until = now + ANIM_MS
+        if self.state.is_terminal():
+            self.start_reveal(self.anim_until)
 
     def cue(self, seat, action):
         after = self.state.scores()
@@ -311,16 +465,86 @@ class UI(GameUI):
             return sounds.SCORE
         return sounds.MOVE if T.is_turn(action) else sounds.LAY
 
+    def resume(self, now):
+        if self.state.is_terminal():
+            self.start_reveal(now)
+
+    # The end: the final board, what each side enclosed, counted up -----------------
+    def start_reveal(self, at):
+        """Count the final board from `at`: the cells holding sectors that
+        score, one after another, each LED of the map lit where what it
+        stands for scores (in the colour of what was enclosed) and the two
+        totals counting up below; it stays until A."""
+        st = self.state
+        geo = st.geo
+        owner = st.owners()
+        per = st.NODES
+        pic = self.picture
+        nodes = pic.map_nodes
+        self.lit = bytearray(4 * geo.n)  # per map LED: 0 dim, 1 white, 2 black enclosed
+        self.order = bytearray(geo.n)  # per cell: its step of the count (0: none)
+        cells = bytearray()
+        sums = [0, 0]
+        self.sums = [(0, 0)]
+        for c in range(geo.n):
+            ci = geo.or8[c] | st.board[c]
+            got = [0, 0]
+            for s in range(per):
+                w = owner[per * c + s]
+                if w == 1 or w == 2:
+                    got[w - 1] += 1
+                    col = pic.scol[ci * per + s]
+                    for i in range(4):
+                        if nodes[ci][i] >> s & 1 and not self.lit[4 * c + i]:
+                            self.lit[4 * c + i] = col + 1
+            if got[0] or got[1]:
+                cells.append(c)
+                self.order[c] = len(cells)
+                sums[0] += got[0]
+                sums[1] += got[1]
+                self.sums.append((sums[0], sums[1]))
+        self.count_cells = bytes(cells)
+        self.reveal_at = at
+        self.revealed = False
+        self.reveal_texts = (-1, "", "")
+
+    def counted(self, now):
+        """How many cells of the end's count show now."""
+        t = now - self.reveal_at
+        return 0 if t < 0 else min(len(self.count_cells), t // COUNT_MS + 1)
+
+    def revealing(self, now):
+        """True while the end's count shows (till A; with no person, a while)."""
+        if self.reveal_at < 0 or self.revealed:
+            return False
+        if not self.session.humans() and \
+                now >= self.reveal_at + len(self.count_cells) * COUNT_MS + AUTO_END_MS:
+            self.revealed = True
+            return False
+        return True
+
     def busy(self, now):
-        return now < self.anim_until
+        return now < self.anim_until or self.revealing(now)
 
     def skip(self, now):
-        self.anim_until = now
+        if now < self.anim_until:
+            self.anim_until = now
+            if self.reveal_at > now:
+                self.reveal_at = now
+            return
+        if self.revealing(now):
+            if self.counted(now) < len(self.count_cells):
+                self.reveal_at = now - len(self.count_cells) * COUNT_MS  # all counted
+            else:
+                self.revealed = True
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
         animating = now < self.anim_until
+        if not animating and self.revealing(now):
+            self.draw_reveal(d, now)
+            return
         mine = viewer is not None and viewer == st.current_player() and not animating
         focus = self.anim_cell if animating and self.anim_cell >= 0 else self.cursor
         if self.view == MAP and not (animating and not mine):
@@ -365,15 +589,16 @@ class UI(GameUI):
                 d.pixel(rim[i] + ox, rim[i + 1] + oy, RIM[rim[i + 2]])
         breathe = None
         if mine and self.mode == CELL and st.may_turn():
-            # Tips of the tiles that may still be turned glow up and down.
-            # From dim (not dimmer: a dim warm white turns red on the LEDs)
-            # to as bright as a middle: plainly unlike the steady dim tips of
-            # the locked tiles.
+            # The corners of the tiles that may still be turned glow up and
+            # down. From dim (not dimmer: a dim warm white turns red on the
+            # LEDs) to as bright as a middle: plainly unlike the steady
+            # corners of the locked tiles.
             level = gfx.breathe(now, 30, 100)
             breathe = (palette.scale(COL[0], level), palette.scale(COL[1], level))
         locked = st.locked if breathe else None
         board = st.board
         orient = geo.orient
+        pic = self.picture
         z = lay.zoom
         box = lay.zbox
         for c in range(geo.n):
@@ -383,7 +608,6 @@ class UI(GameUI):
                 continue  # off the window
             p = board[c]
             o = orient[c]
-            tip = None
             shown = mine and c == focus and self.mode != CELL
             if shown:
                 p = self.pattern if self.mode == LAY else T.turned(p, self.direction)
@@ -393,43 +617,46 @@ class UI(GameUI):
                 if y < 14:
                     d.pixel(z[b + 12] + ox, y, EMPTY)
                 continue
-            if breathe and not locked[c]:
-                tip = breathe[o]
-            cols = tile_colours(o, p, tip)
+            glow = breathe is not None and not locked[c]
+            cols = pic.zoom[o * 8 + p]
             # A tile shown but not laid (turned) yet pulses.
             pulse = shown and not gfx.blink(now, 500, 60)
             for i in range(9):
                 y = z[b + 1] + oy
                 if y < 14:
-                    d.pixel(z[b] + ox, y, palette.scale(cols[i], 45) if pulse else cols[i])
+                    col = cols[i]
+                    if glow and i < 3:
+                        col = breathe[pic.corner(o, p, i)]
+                    d.pixel(z[b] + ox, y, palette.scale(col, 45) if pulse else col)
                 b += 2
         if mine:
             self.draw_cursor_zoom(d, now, ox, oy)
         elif animating and self.anim_cell >= 0:
             if gfx.blink(now, 240):
-                pts = lay.zoom_points(self.anim_cell)
-                for i in range(3):
-                    x, y = pts[i]
-                    if y + oy < 14:
-                        d.pixel(x + ox, y + oy, CURSOR)
+                z = lay.zoom
+                for i in pic.cursor:
+                    b = 18 * self.anim_cell + 2 * i
+                    if z[b + 1] + oy < 14:
+                        d.pixel(z[b] + ox, z[b + 1] + oy, CURSOR)
 
     def draw_cursor_zoom(self, d, now, ox, oy):
-        pts = self.layout.zoom_points(self.cursor)
+        z = self.layout.zoom
+        b0 = 18 * self.cursor
         if self.flashing(now):
-            for x, y in pts:
-                if y + oy < 14:
-                    d.pixel(x + ox, y + oy, palette.BAD)
+            for i in range(9):
+                b = b0 + 2 * i
+                if z[b + 1] + oy < 14:
+                    d.pixel(z[b] + ox, z[b + 1] + oy, palette.BAD)
             return
-        # Corners (and an empty cell's centre) in the cursor colour, nearly
-        # steady.
+        # The picture's cursor LEDs (and an empty cell's centre) in the
+        # cursor colour, nearly steady.
         if gfx.blink(now, 1000, 85):
-            for i in range(3):
-                x, y = pts[i]
-                if y + oy < 14:
-                    d.pixel(x + ox, y + oy, CURSOR)
+            for i in self.picture.cursor:
+                b = b0 + 2 * i
+                if z[b + 1] + oy < 14:
+                    d.pixel(z[b] + ox, z[b + 1] + oy, CURSOR)
             if self.mode == CELL and not self.state.board[self.cursor]:
-                x, y = pts[6]
-                d.pixel(x + ox, y + oy, CURSOR)
+                d.pixel(z[b0 + 12] + ox, z[b0 + 13] + oy, CURSOR)
 
     def draw_map(self, d, now, mine, animating):
         st = self.state
@@ -447,13 +674,15 @@ class UI(GameUI):
             d.pixel(rim[i] + ox, rim[i + 1] + oy, RIM[rim[i + 2]])
         locked = st.locked
         board = st.board
+        orient = geo.orient
+        pics = self.picture.map
         # Tiles that may still be turned pulse; locked ones are steady.
         level = gfx.breathe(now, 25, 100)
         for c in range(geo.n):
             p = board[c]
             if not p:
                 continue  # empty cells stay dark in the map
-            cols = map_colours(p)
+            cols = pics[orient[c] * 8 + p]
             pulse = not locked[c]
             m = lay.map
             b = 8 * c
@@ -491,24 +720,83 @@ class UI(GameUI):
                     c = palette.scale(c, 25)
                 d.pixel(3 + i, y, c)
 
+    def score_texts(self):
+        """Both live scores as text, made again only when they change."""
+        pts = self.state.scores()
+        if self.texts[0] != pts:
+            self.texts = (pts, str(pts[0]), str(pts[1]))
+        return self.texts[1], self.texts[2]
+
     def look(self, d, now, viewer):
         """Hold A: both scores in digits, and the tiles left of each figure."""
         st = self.state
-        pts = st.scores()
-        gfx.text(d, 0, 0, str(pts[0]), COL[0])
-        s = str(pts[1])
-        gfx.text(d, 16 - len(s) * 4 + 1, 0, s, COL[1])
+        w, b = self.score_texts()
+        supply_y = draw_numbers(d, 0, w, b, now, 6)
         for f in range(4):
-            y = 7 + 2 * f
+            y = supply_y + (2 * f if supply_y < 10 else f)
             orient = f // 2
             # The figure: its tips' colour, then the colour of its two alike
-            # middles, then the lone middle.
+            # middles (model D: inner stripes), then the lone one.
             pair = orient if f % 2 == 0 else 1 - orient
             d.pixel(0, y, TIP[orient])
             d.pixel(1, y, COL[pair])
             d.pixel(2, y, COL[1 - pair])
             for i in range(st.supply[f]):
                 d.pixel(4 + i, y, palette.scale(COL[orient], 70))
+
+    def draw_reveal(self, d, now):
+        """The end: the final board in the map's LEDs on the top 10 rows, dim
+        but for what scores, lit cell by cell; below, White's total left,
+        Black's right."""
+        st = self.state
+        geo = st.geo
+        lay = self.layout
+        k = self.counted(now)
+        cells = self.count_cells
+        if lay.mw <= 16:
+            ox = (16 - lay.mw) // 2
+        else:
+            if 0 < k < len(cells) or (k and now - self.reveal_at < k * COUNT_MS):
+                cx = lay.map[8 * cells[k - 1]]
+                ox = -max(0, min(cx - 8, lay.mw - 16))
+            else:  # all counted: look across the board and back
+                t = (now - self.reveal_at) % SWEEP_MS
+                half = SWEEP_MS // 2
+                span = lay.mw - 16
+                ox = -(span * (t if t < half else SWEEP_MS - t) // half)
+        rim = lay.mrim
+        for i in range(0, len(rim), 3):
+            d.pixel(rim[i] + ox, rim[i + 1], RIM[rim[i + 2]])
+        board = st.board
+        orient = geo.orient
+        pics = self.picture.map
+        m = lay.map
+        lit = self.lit
+        order = self.order
+        for c in range(geo.n):
+            cols = pics[orient[c] * 8 + board[c]]
+            shown = order[c] and order[c] <= k
+            # The cell just counted flashes white for a moment.
+            new = shown and order[c] == k and now - self.reveal_at < k * COUNT_MS
+            b = 8 * c
+            for i in range(4):
+                x = m[b] + ox
+                if 0 <= x < 16:
+                    v = lit[4 * c + i]
+                    if new and v:
+                        col = palette.WHITE if gfx.blink(now, 120) else COL[v - 1]
+                    elif shown and v:
+                        col = COL[v - 1]
+                    else:
+                        col = palette.scale(cols[i], DIM_PCT)
+                    d.pixel(x, m[b + 1], col)
+                b += 2
+        if self.reveal_texts[0] != k:
+            w, b = self.sums[min(k, len(self.sums) - 1)]
+            self.reveal_texts = (k, str(w), str(b))
+        draw_numbers(d, 11, self.reveal_texts[1], self.reveal_texts[2], now, 0)
+        if self.session.humans() and k == len(cells) and gfx.blink(now, 900, 60):
+            d.pixel(15, 10, palette.GOOD)  # waits for A (no room for the letter)
 
     def seat_colour(self, seat):
         return COL[seat]

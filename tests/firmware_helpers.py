@@ -96,3 +96,13 @@ def first_lit_x(display, y, h, colour):
             if display.get(x, row) == colour:
                 return x
     return None
+
+
+def tomoe_hex_session(seats=("human", "human"), state=None, variant="standard", seed=3):
+    """A Tomoe session playing the triple-hexagon tiles (model D,
+    engines_core/tomoe_hex.py, not registered yet): a new game of them, or
+    `state` (a TomoeHex). The screens draw whichever model the state plays."""
+    from engines_core.tomoe_hex import TomoeHex
+    s = Session("tomoe", list(seats), variant, seed)
+    s.state = state if state is not None else TomoeHex(len(seats), variant, seed)
+    return s

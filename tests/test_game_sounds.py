@@ -92,6 +92,16 @@ def test_every_action_sounds_as_what_it_did(game):
     assert isinstance(app.screen, EndScreen) and heard[-1][1] == sounds.WIN
 
 
+def waits_for_a(play):
+    """A where a game's screen waits for it between turns: Tóncc's scores
+    of a challenge, Tomoe's count at the end."""
+    ui = play.ui
+    if getattr(ui, "summary", None) is not None or \
+            getattr(ui, "revealing", lambda now: False)(play.app.now()):
+        return "A"
+    return None
+
+
 @pytest.mark.parametrize("game", registry.NAMES)
 def test_a_person_hears_turn_refused_and_the_end(game):
     """One person pressing at random against computers: TURN as each of
@@ -110,8 +120,7 @@ def test_a_person_hears_turn_refused_and_the_end(game):
         turns.append((play.session.ply, again))
 
     play.begin_human = begin_human
-    mash_to_the_end(app, run, random.Random(game), limit=20000,
-                    other=lambda p: "A" if getattr(p.ui, "summary", None) is not None else None)
+    mash_to_the_end(app, run, random.Random(game), limit=20000, other=waits_for_a)
     run.advance(1000)
     assert isinstance(app.screen, EndScreen)
     turn_plies = [p for p, n in heard if n == sounds.TURN]

@@ -317,7 +317,15 @@ def test_a_computer_move_is_shown_where_it_happens():
 def test_whole_game_through_the_screens_then_menu():
     """A person pressing buttons at random against a computer player, to the end."""
     app, run = app_with(session_with(("human", "easy"), seed=5))
-    play = mash_to_the_end(app, run, Rng(2))
+    counted = []
+
+    def at_the_end(play):
+        if play.ui.revealing(app.now()):
+            counted.append(play.ui.counted(app.now()))
+            return "A"
+        return None
+    play = mash_to_the_end(app, run, Rng(2), other=at_the_end)
+    assert counted  # the final count was shown, and waited for A
     assert isinstance(app.screen, EndScreen)
     st = play.session.state
     assert st.is_terminal() and st.empty == 0
@@ -335,7 +343,11 @@ def test_end_screen_names_the_winner_and_shows_both_scores():
     while not s.state.is_terminal():
         s.play(s.computer_move())
     app, run = app_with(s)
+    # No person at the table: the final count shows a while, then the result.
+    ui = app.screen.ui
     run.advance(100)
+    assert ui.revealing(app.now())
+    run.advance(len(ui.count_cells) * TS.COUNT_MS + TS.AUTO_END_MS)
     assert isinstance(app.screen, EndScreen)
     w = s.state.winners()
     want = "DRAW" if len(w) == 2 else ("WHITE WINS", "BLACK WINS")[w[0]]  # White is P1
