@@ -24,6 +24,15 @@ as pips (top row White's points, bottom row Black's; a blinking last pip
 means more than fit). Hold A: both scores in digits and the tiles left of
 each figure. Hold B: pause.
 
+The tiles are drawn as the state's tile model has them (a Picture per
+model, chosen by the engine class's MODEL): the above is model A; model
+D's triple-hexagon tiles show inner stripes in the corners (dim), outer
+stripes beside them (bright) and the edge middles where outer stripes
+join; its cursor lights the edge middles, its map the outer stripes.
+
+The end: the final board in the map's LEDs, dim but for what each side
+enclosed, lit cell by cell as both totals count up below; until A.
+
 Controls: the D-pad moves the cursor from triangle to triangle. A on an
 empty cell shows a tile there: Left/Right turn it, Up/Down switch to the
 other figure, A lays it, B takes it back. A on a tile (first action of a
