@@ -7,7 +7,8 @@ its centre, and the two LEDs beside the bottom (top) middle. Middles, centre
 and those two are bright and take the colour of the part of the tile there,
 so the colour regions - the curves - read as bright bands; the dim tips show
 the triangle grid. Black is drawn blue (an unlit LED would be invisible).
-Empty cells are a faint grey grid. The rim areas are dim lines in their
+Empty cells are a faint grey grid (a dot dim in a side's colour where its
+curves enclose the cell already). The rim areas are dim lines in their
 colour just outside the board's edge. The view scrolls to keep the cursor
 (or the tile just played) in sight: with its rim the small board is 25 LEDs
 wide, the large one 31; both are 14 high.
@@ -15,7 +16,7 @@ wide, the large one 31; both are 14 high.
 B switches to the map: the whole board at 4 LEDs a triangle (its three edge
 middles and its centre; tips left out; empty cells dark), where the tiles
 that may still be turned pulse and the tiles locked in a closed curve are
-steady. In the zoomed view, at the start of your move, the tips of the tiles
+steady; its cursor blinks on a tile's centre only. In the zoomed view, at the start of your move, the tips of the tiles
 you may still turn glow brighter and dimmer.
 
 Bottom rows (y 14-15): left, the player to move in their colour, one column
@@ -52,6 +53,8 @@ COL = F.SEAT_COLOURS  # white, black (blue)
 TIP = (palette.scale(COL[0], 38), palette.scale(COL[1], 55))
 RIM = (palette.scale(COL[0], 22), palette.scale(COL[1], 35))
 EMPTY = 0x161616  # an empty triangle: one faint dot in its centre
+# ... in the colour of the side whose curves enclose it already (dim)
+ENCLOSED = (palette.scale(COL[0], 30), palette.scale(COL[1], 45))
 CURSOR = palette.ACCENT
 ANIM_MS = 700
 COUNT_MS = 220  # the end's count: one cell that scores after another
@@ -260,6 +263,10 @@ class Picture:
         # The cursor never covers what the player reads: model A's dim
         # tips, model D's edge middles (their colour repeats the stripes').
         self.cursor = (3, 4, 5) if self.hexes else (0, 1, 2)
+        # The map's LED whose colour its others already say (model A: the
+        # centre, the middles' majority; D: the middle, the two outer
+        # stripes that join there), per orientation: the map's cursor.
+        self.map_middle = _MAP_MIDDLE if self.hexes else (0, 0)
 
     def corner(self, orient, p, k):
         return (p >> k) & 1 if self.hexes else orient
@@ -306,6 +313,13 @@ def picture(state):
         pic = Picture(model)
         _PICTURES[model] = pic
     return pic
+
+
+def empty_colour(state, c):
+    """An empty cell's dot: faint grey, or dim in the colour of the side
+    whose curves enclose it (both: grey)."""
+    e = state.enc[state.NODES * c] & 3
+    return ENCLOSED[e - 1] if e == 1 or e == 2 else EMPTY
 
 
 def draw_numbers(d, y, w, b, now, gap):
@@ -565,15 +579,12 @@ class UI(GameUI):
     def scroll_to(self, cell):
         """Move the zoomed view just enough to show `cell` with a margin."""
         lay = self.layout
-        z = lay.zoom
-        b = 18 * cell
-        # The three tips (the first three LEDs) span the triangle's box.
-        xs = (z[b], z[b + 2], z[b + 4])
-        ys = (z[b + 1], z[b + 3], z[b + 5])
-        left = min(xs)
-        right = max(xs)
-        top = min(ys)
-        bottom = max(ys)
+        box = lay.zbox
+        b = 4 * cell
+        left = box[b]
+        right = box[b + 1]
+        top = box[b + 2]
+        bottom = box[b + 3]
         if left - 2 < self.vx:
             self.vx = left - 2
         if right + 2 > self.vx + 15:
@@ -603,7 +614,8 @@ class UI(GameUI):
             # LEDs) to as bright as a middle: plainly unlike the steady
             # corners of the locked tiles.
             level = gfx.breathe(now, 30, 100)
-            breathe = (palette.scale(COL[0], level), palette.scale(COL[1], level))
+            breathe = palette.scale(COL[0], level)  # two colours, no tuple a frame
+            breathe_black = palette.scale(COL[1], level)
         locked = st.locked if breathe else None
         board = st.board
         orient = geo.orient
@@ -624,7 +636,7 @@ class UI(GameUI):
             if not p:  # an empty cell: only its centre dot (role 6) is lit
                 y = z[b + 13] + oy
                 if y < 14:
-                    d.pixel(z[b + 12] + ox, y, EMPTY)
+                    d.pixel(z[b + 12] + ox, y, empty_colour(st, c))
                 continue
             glow = breathe is not None and not locked[c]
             cols = pic.zoom[o * 8 + p]
@@ -635,7 +647,7 @@ class UI(GameUI):
                 if y < 14:
                     col = cols[i]
                     if glow and i < 3:
-                        col = breathe[pic.corner(o, p, i)]
+                        col = breathe_black if pic.corner(o, p, i) else breathe
                     d.pixel(z[b] + ox, y, palette.scale(col, 45) if pulse else col)
                 b += 2
         if mine:
@@ -689,8 +701,12 @@ class UI(GameUI):
         level = gfx.breathe(now, 25, 100)
         for c in range(geo.n):
             p = board[c]
-            if not p:
-                continue  # empty cells stay dark in the map
+            if not p:  # dark, but for a dot where a side encloses it
+                col = empty_colour(st, c)
+                if col != EMPTY:
+                    i = 8 * c + 2 * self.picture.map_middle[orient[c]]
+                    d.pixel(lay.map[i] + ox, lay.map[i + 1] + oy, col)
+                continue
             cols = pics[orient[c] * 8 + p]
             pulse = not locked[c]
             m = lay.map
@@ -703,8 +719,16 @@ class UI(GameUI):
         if c >= 0:
             colour = palette.BAD if mine and self.flashing(now) else CURSOR
             if gfx.blink(now, 500 if mine else 240, 50):
-                for x, y in lay.map_points(c):
-                    d.pixel(x + ox, y + oy, colour)
+                # On a tile only the LED whose colour the others say; an
+                # empty cell has nothing to hide.
+                m = lay.map
+                b0 = 8 * c
+                b1 = b0 + 8
+                if board[c]:
+                    b0 += 2 * self.picture.map_middle[orient[c]]
+                    b1 = b0 + 2
+                for b in range(b0, b1, 2):
+                    d.pixel(m[b] + ox, m[b + 1] + oy, colour)
 
     def draw_status(self, d, now):
         st = self.state
@@ -718,7 +742,7 @@ class UI(GameUI):
                 d.pixel(0, y, first)
                 if not single:
                     d.pixel(1, y, col)
-        pts = st.scores()
+        pts = st.points  # not scores(): no list a frame
         for who in (0, 1):
             n = pts[who]
             y = 14 + who
@@ -729,18 +753,13 @@ class UI(GameUI):
                     c = palette.scale(c, 25)
                 d.pixel(3 + i, y, c)
 
-    def score_texts(self):
-        """Both live scores as text, made again only when they change."""
-        pts = self.state.scores()
-        if self.texts[0] != pts:
-            self.texts = (pts, str(pts[0]), str(pts[1]))
-        return self.texts[1], self.texts[2]
-
     def look(self, d, now, viewer):
         """Hold A: both scores in digits, and the tiles left of each figure."""
         st = self.state
-        w, b = self.score_texts()
-        supply_y = draw_numbers(d, 0, w, b, now, 6)
+        pts = st.points
+        if self.texts[0] is not pts:  # a new count: its numbers as text, once
+            self.texts = (pts, str(pts[0]), str(pts[1]))
+        supply_y = draw_numbers(d, 0, self.texts[1], self.texts[2], now, 6)
         for f in range(4):
             y = supply_y + (2 * f if supply_y < 10 else f)
             orient = f // 2

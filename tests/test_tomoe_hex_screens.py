@@ -2,6 +2,8 @@
 and 10): for generated positions the tiles, the live scores, whose turn it
 is, which tiles are locked and the end's count are read back from frames."""
 
+import pytest
+
 from engines_core import tomoe as T
 from engines_core.tomoe_hex import TomoeHex
 from engines_core.prng import Rng
@@ -11,6 +13,7 @@ from firmware.play import PlayScreen
 from hal import buttons as B
 from tests.firmware_helpers import app_with, read_text, tomoe_hex_session
 from tests.test_tomoe_screens import cell_pixels, session_with
+from tools import mpy_check, mpy_runtime
 
 
 def played(variant, seed, actions):
@@ -205,6 +208,76 @@ def test_locked_tiles_read_back_from_the_map():
     assert tried >= 4
 
 
+def map_origin(ui):
+    lay = ui.layout
+    if lay.mw <= 16:
+        ox = (16 - lay.mw) // 2
+    else:
+        ox = -max(0, min(lay.map[8 * ui.cursor] - 8, lay.mw - 16))
+    return ox, (14 - lay.mh) // 2
+
+
+def test_the_maps_cursor_covers_only_what_the_others_say():
+    """In the map the cursor on a tile blinks on its middle LED alone (the
+    colour of two outer stripes, which the corners show), on an empty cell
+    on all four."""
+    g = played("standard", 3, 10)
+    app, run = app_at(g)
+    ui = app.screen.ui
+    d = app.hal.display
+    run.run("B")
+    for c in (next(c for c in range(g.geo.n) if g.board[c]),
+              next(c for c in range(g.geo.n) if not g.board[c])):
+        ui.cursor = c
+        ox, oy = map_origin(ui)
+        pts = ui.layout.map_points(c)
+        seen = set()
+        for _ in range(12):
+            run.advance(90)
+            seen.add(tuple(i for i in range(4)
+                           if d.get(pts[i][0] + ox, pts[i][1] + oy) == TS.CURSOR))
+        middle = TS._MAP_MIDDLE[g.geo.orient[c]]
+        assert seen == {(), (middle,) if g.board[c] else (0, 1, 2, 3)}
+
+
+def test_open_board_enclosed_shows_whose_it_is():
+    """An empty cell that one side's curves enclose already: its dot in that
+    side's colour, in the zoomed view and in the map (else grey / dark)."""
+    found = 0
+    for seed in range(1, 40):
+        g = played("standard", seed, 20)
+        if g.is_terminal():
+            continue
+        enclosed = [c for c in range(g.geo.n) if not g.board[c] and g.enc[8 * c] & 3 in (1, 2)]
+        if not enclosed:
+            continue
+        app, run = app_at(g)
+        ui = app.screen.ui
+        d = app.hal.display
+        for c in range(g.geo.n):
+            if g.board[c]:
+                continue
+            ui.cursor = c
+            run.advance(40)
+            while not 870 <= app.now() % 1000 < 990:  # the cursor's blink off
+                run.advance(30)
+            x, y = cell_pixels(ui, c)[6]
+            e = g.enc[8 * c] & 3
+            want = TS.ENCLOSED[e - 1] if e in (1, 2) else TS.EMPTY
+            assert d.get(x, y) == want
+        ui.cursor = next(x for x in range(g.geo.n) if g.board[x])
+        run.run("B")
+        run.advance(40)
+        ox, oy = map_origin(ui)
+        for c in enclosed:
+            x, y = ui.layout.map_points(c)[TS._MAP_MIDDLE[g.geo.orient[c]]]
+            assert d.get(x + ox, y + oy) == TS.ENCLOSED[(g.enc[8 * c] & 3) - 1]
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
 def finished(variant, seed):
     """A model D game one action from its end, and that action."""
     g = TomoeHex(2, variant, seed)
@@ -269,3 +342,65 @@ def test_the_end_shows_again_after_a_restart():
     assert isinstance(app.screen, PlayScreen) and ui.revealing(app.now())
     run.advance(len(ui.count_cells) * TS.COUNT_MS)
     assert read_totals(app.hal.display) == tuple(g.scores())
+
+
+FRAMES_GUEST = """
+import gc
+from hal.display import Display
+from firmware.session import Session
+from engines_core.tomoe import Tomoe
+from engines_core.tomoe_hex import TomoeHex
+from engines_core.prng import Rng
+from firmware import tomoe_screens as TS
+
+def played(cls, variant, seed, n):
+    g = cls(2, variant, seed)
+    rng = Rng(seed)
+    while not g.is_terminal() and (n > 0 or g.phase != 0):
+        legal = g.legal_actions()
+        g.apply(legal[rng.below(len(legal))])
+        n -= 1
+    return g
+
+def garbage(draw, d, seat):
+    for now in range(0, 4000, 61):  # every animation's phases, once
+        draw(d, now, seat)
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for now in range(4000, 8000, 61):
+        draw(d, now, seat)
+    out = gc.mem_alloc() - before
+    gc.enable()
+    return out
+
+d = Display()
+for cls in (Tomoe, TomoeHex):
+    for variant in ('standard', 'large'):
+        s = Session('tomoe', ['human', 'human'], variant, 1)
+        s.state = played(cls, variant, 2, 14)
+        ui = TS.UI(s)
+        seat = s.state.current_player()
+        for view in (TS.ZOOM, TS.MAP):
+            ui.view = view
+            print('GARBAGE', cls.MODEL, variant, view, 'mine', garbage(ui.draw, d, seat))
+            print('GARBAGE', cls.MODEL, variant, view, 'other', garbage(ui.draw, d, 1 - seat))
+        print('GARBAGE', cls.MODEL, variant, 'look', garbage(ui.look, d, seat))
+        s.state = played(cls, variant, 3, 999)
+        ui = TS.UI(s)
+        ui.start_reveal(-100000)  # all counted: the end waits for A
+        print('GARBAGE', cls.MODEL, variant, 'end', garbage(ui.draw, d, 0))
+"""
+
+
+@pytest.mark.mpy
+def test_frames_leave_no_garbage_in_micropython():
+    """Issue 24 item 9: in the steady state a frame of either model's
+    screens (zoomed, map, look, the end's count) leaves nothing for the
+    garbage collector inside MicroPython (calls whose frames do not fit the
+    C stack allocate and free at once: not garbage)."""
+    r = mpy_runtime.run_in_repo(FRAMES_GUEST, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    lines = [l.split() for l in r.stdout.splitlines() if l.startswith("GARBAGE")]
+    assert len(lines) == 2 * 2 * 6
+    assert [l for l in lines if l[-1] != "0"] == []
