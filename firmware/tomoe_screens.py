@@ -26,13 +26,15 @@ means more than fit). Hold A: both scores in digits and the tiles left of
 each figure. Hold B: pause.
 
 The tiles are drawn as the state's tile model has them (a Picture per
-model, chosen by the engine class's MODEL): the above is model A; model
+model, chosen by the engine class's MODEL, its tables built by
+firmware/tomoe_tiles.py): the above is model A; model
 D's triple-hexagon tiles show inner stripes in the corners (dim), outer
 stripes beside them (bright) and the edge middles where outer stripes
 join; its cursor lights the edge middles, its map the outer stripes.
 
 The end: the final board in the map's LEDs, dim but for what each side
-enclosed, lit cell by cell as both totals count up below; until A.
+enclosed, lit cell by cell as both totals count up below; until A
+(firmware/tomoe_count.py, loaded only for it).
 
 Controls: the D-pad moves the cursor from triangle to triangle. A on an
 empty cell shows a tile there: Left/Right turn it, Up/Down switch to the
@@ -42,10 +44,10 @@ turns it, B cancels. Refused choices flash the cell red with a sound.
 """
 
 from hal import buttons as B
+from engines_core import registry
 from engines_core import tomoe as T
 from engines_core import tomoe_facts as F
 from engines_core import tomoe_board as TB
-from engines_core.tomoe_board import TOWN, MOWN
 from firmware.game_ui import GameUI
 from firmware import gfx, palette, sounds
 
@@ -58,9 +60,7 @@ ENCLOSED = (palette.scale(COL[0], 30), palette.scale(COL[1], 45))
 CURSOR = palette.ACCENT
 ANIM_MS = 700
 COUNT_MS = 220  # the end's count: one cell that scores after another
-SWEEP_MS = 5000  # the end's large board (wider than the map): one look across and back
 AUTO_END_MS = 4000  # with no person at the table the end's count stays this long
-DIM_PCT = 18  # the end's board: what scores for no one
 TELL_APART = (("sides and cursor", COL + (CURSOR,)),)
 
 ZOOM = 0
@@ -75,7 +75,6 @@ _ZOOM_ROLES = (
     ((2, 0), (4, 2), (0, 2), (3, 1), (2, 2), (1, 1), (2, 1), (1, 2), (3, 2)),  # up
     ((0, 0), (4, 0), (2, 2), (2, 0), (3, 1), (1, 1), (2, 1), (1, 0), (3, 0)),  # down
 )
-_BETWEEN = ((2, 1), (0, 1))  # corners next to the two "between" LEDs (up, down)
 _HORIZONTAL = (1, 0)  # the horizontal edge of an up / a down cell
 # Map (4 LEDs): centre, middles 0-2.
 _MAP_ROLES = (
@@ -170,147 +169,34 @@ def layout(geo):
     return lay
 
 
-def tile_colours(orient, p, tip=None):
-    """Model A: the 9 colours of a tile (role order) in the zoomed view (an
-    empty cell is only its centre dot, EMPTY: draw_zoom draws it)."""
-    t = TIP[orient] if tip is None else tip
-    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
-    pair = COL[1 if blacks >= 2 else 0]
-    full = COL[orient]
-    ci = (orient * 8 + p) * 4
-    ca, cb = _BETWEEN[orient]
-    return (t, t, t, COL[p & 1], COL[p >> 1 & 1], COL[p >> 2], pair,
-            pair if TOWN[ci + ca] == 2 else full, pair if TOWN[ci + cb] == 2 else full)
-
-
-def map_colours(p):
-    """Model A: the 4 colours of a tile in the map: centre, middles 0-2."""
-    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
-    return (COL[1 if blacks >= 2 else 0], COL[p & 1], COL[p >> 1 & 1], COL[p >> 2])
-
-
-# Model D (engines_core/tomoe_hex.py): a kite per corner k, its inner stripe
-# the colour of bit k of the pattern, its outer stripe the other colour.
-# Inner stripes only ever ring a vertex; the outer stripes make the long
-# curves (two of a tile's three join in its middle). So in the zoomed view
-# the corner LED (role k) shows the inner stripe, dim (the tip inside it is
-# always the cell's tip colour, white up, black down: the grid says it); the
-# LED next to the corner inside the triangle shows the outer stripe, bright
-# (role 6 for the corner away from the horizontal edge, 7 and 8 for those of
-# _BETWEEN); the edge middle k (role 3 + k) shows where the outer stripes of
-# corners k and k+1 meet: their colour where they are one band, dark where
-# two bands part. Round every grid vertex the six corner LEDs are a 3x2
-# block (the ring of inner stripes) and the six outer LEDs a ring round it
-# (the ring of outer stripes), so a closed ring is a block of one colour.
-_OUTER_ROLE = ((6, 8, 7), (7, 8, 6))  # per orientation: corner k's outer LED
-INNER = (palette.scale(COL[0], 40), palette.scale(COL[1], 55))
-
-
-def hex_tile_colours(orient, p):
-    """Model D: the 9 colours of a tile (role order) in the zoomed view."""
-    out = [0] * 9
-    for k in range(3):
-        bit = (p >> k) & 1
-        out[k] = INNER[bit]
-        out[_OUTER_ROLE[orient][k]] = COL[1 - bit]
-        out[3 + k] = COL[1 - bit] if bit == (p >> (k + 1) % 3) & 1 else 0
-    return tuple(out)
-
-
-# Model D's map (4 LEDs, _MAP_ROLES' places) shows the curves alone: the
-# outer stripes at the corners (round a vertex a 3x2 block, one colour when
-# their ring is closed) and, in the middle, the colour of the two outer
-# stripes that join there. LEDs of one colour that touch are then mostly
-# one curve.
-_MAP_CORNER = ((0, 1, 3), (3, 2, 0))  # per orientation: corner k's map role
-_MAP_MIDDLE = (2, 1)
-
-
-def hex_map_colours(orient, p):
-    """Model D: the 4 colours of a tile in the map (role order)."""
-    out = [0] * 4
-    for k in range(3):
-        out[_MAP_CORNER[orient][k]] = COL[1 - ((p >> k) & 1)]
-    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
-    out[_MAP_MIDDLE[orient]] = COL[0 if blacks >= 2 else 1]
-    return tuple(out)
-
-
 class Picture:
-    """How the tiles of one model look, as tables built once: per content
-    (orientation * 8 + pattern) the 9 zoomed colours and the 4 of the map;
-    the zoomed roles the cursor lights; `corner(orient, p, k)`: the side
-    whose colour corner LED k shows (it glows on tiles that may turn)."""
+    """How the tiles of one model look (firmware/tomoe_tiles.tables): pal,
+    zoom, map, map_nodes, cursor, map_middle; `scol`: the engine's sector
+    colours; `hexes`: model D."""
 
-    def __init__(self, model):
+    def __init__(self, model, tables):
+        self.pal, self.zoom, self.map, self.map_nodes, self.cursor, self.map_middle = tables
         self.hexes = model == "D"
-        zoom = [None] * 16
-        mp = [None] * 16
-        for o in (0, 1):
-            for p in range(1, 7):
-                zoom[o * 8 + p] = hex_tile_colours(o, p) if self.hexes else tile_colours(o, p)
-                mp[o * 8 + p] = hex_map_colours(o, p) if self.hexes else map_colours(p)
-        self.zoom = tuple(zoom)
-        self.map = tuple(mp)
-        self.map_nodes = tuple(None if not p else
-                               (_hex_map_nodes if self.hexes else _map_nodes)(o, p)
-                               for o in (0, 1) for p in range(8))
         if self.hexes:
             from engines_core import tomoe_hex
             self.scol = tomoe_hex.SCOL
         else:
             self.scol = TB.SCOL
-        # The cursor never covers what the player reads: model A's dim
-        # tips, model D's edge middles (their colour repeats the stripes').
-        self.cursor = (3, 4, 5) if self.hexes else (0, 1, 2)
-        # The map's LED whose colour its others already say (model A: the
-        # centre, the middles' majority; D: the middle, the two outer
-        # stripes that join there), per orientation: the map's cursor.
-        self.map_middle = _MAP_MIDDLE if self.hexes else (0, 0)
-
-    def corner(self, orient, p, k):
-        return (p >> k) & 1 if self.hexes else orient
-
-
-def _map_nodes(orient, p):
-    """Model A: per map LED (role order) the sectors it stands for (a bit
-    each): a middle its own; the centre its colour's and a cut-off tip."""
-    ci = (orient * 8 + p) * 4
-    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
-    pair = 1 if blacks >= 2 else 0
-    centre = 4 if TB.NSEC[orient * 8 + p] == 3 else 0
-    for k in range(3):
-        if (p >> k) & 1 == pair:
-            centre |= 1 << MOWN[ci + k]
-    return (centre, 1 << MOWN[ci], 1 << MOWN[ci + 1], 1 << MOWN[ci + 2])
-
-
-def _hex_map_nodes(orient, p):
-    """Model D: a corner LED stands for its kite's tip and stripes, the
-    middle for the two outer stripes that join there."""
-    from engines_core.tomoe_hex import ESEC
-    ci = (orient * 8 + p) * 18
-    out = [0] * 4
-    blacks = (p & 1) + (p >> 1 & 1) + (p >> 2)
-    for k in range(3):
-        m = 0
-        for j in range(3):
-            m |= 1 << ESEC[ci + 6 * k + j]
-        out[_MAP_CORNER[orient][k]] = m
-        if (p >> k) & 1 == (1 if blacks >= 2 else 0):
-            out[_MAP_MIDDLE[orient]] |= 1 << ESEC[ci + 6 * k + 2]
-    return tuple(out)
 
 
 _PICTURES = {}
 
 
 def picture(state):
-    """The Picture of the tile model `state` plays (its class's MODEL)."""
+    """The Picture of the tile model `state` plays (its class's MODEL); the
+    module that builds it (firmware/tomoe_tiles.py) goes after."""
     model = state.MODEL
     pic = _PICTURES.get(model)
     if pic is None:
-        pic = Picture(model)
+        from firmware.tomoe_tiles import tables
+        pic = Picture(model, tables(model, COL, TIP))
+        tables = None
+        registry.release("firmware.tomoe_tiles")
         _PICTURES[model] = pic
     return pic
 
@@ -368,6 +254,8 @@ def move_cursor(geo, c, button):
 
 class UI(GameUI):
     THINKING = None  # row 15 holds White's score; columns 0-1 show the mover
+    # What the end's count (firmware/tomoe_count.py) draws with.
+    COUNT = None
     HINT = "A: TILE, A: LAY"
     REFUSALS = (("locked", "LOCKED"), ("lay", "LAY A TILE"), ("taken", "TAKEN"),
                 ("tiles left", "NONE LEFT"))
@@ -494,42 +382,22 @@ class UI(GameUI):
 
     # The end: the final board, what each side enclosed, counted up -----------------
     def start_reveal(self, at):
-        """Count the final board from `at`: the cells holding sectors that
-        score, one after another, each LED of the map lit where what it
-        stands for scores (in the colour of what was enclosed) and the two
-        totals counting up below; it stays until A."""
-        st = self.state
-        geo = st.geo
-        owner = st.owners()
-        per = st.NODES
-        pic = self.picture
-        nodes = pic.map_nodes
-        self.lit = bytearray(4 * geo.n)  # per map LED: 0 dim, 1 white, 2 black enclosed
-        self.order = bytearray(geo.n)  # per cell: its step of the count (0: none)
-        cells = bytearray()
-        sums = [0, 0]
-        self.sums = [(0, 0)]
-        for c in range(geo.n):
-            ci = geo.or8[c] | st.board[c]
-            got = [0, 0]
-            for s in range(per):
-                w = owner[per * c + s]
-                if w == 1 or w == 2:
-                    got[w - 1] += 1
-                    col = pic.scol[ci * per + s]
-                    for i in range(4):
-                        if nodes[ci][i] >> s & 1 and not self.lit[4 * c + i]:
-                            self.lit[4 * c + i] = col + 1
-            if got[0] or got[1]:
-                cells.append(c)
-                self.order[c] = len(cells)
-                sums[0] += got[0]
-                sums[1] += got[1]
-                self.sums.append((sums[0], sums[1]))
-        self.count_cells = bytes(cells)
+        """Count the final board from `at` (firmware/tomoe_count.py, loaded
+        for the count and forgotten after it); it stays until A."""
+        from firmware import tomoe_count
+        self.lit, self.order, self.sums, self.count_cells = tomoe_count.tables(self)
+        self.draw_count = tomoe_count.draw
         self.reveal_at = at
         self.revealed = False
         self.reveal_texts = (-1, "", "")
+
+    def end_reveal(self):
+        """The count was seen: its tables go (the end screen and the menu
+        after it want the RAM)."""
+        self.revealed = True
+        self.lit = self.order = self.sums = self.draw_count = None
+        self.count_cells = b""
+        registry.release("firmware.tomoe_count")
 
     def counted(self, now):
         """How many cells of the end's count show now."""
@@ -542,7 +410,7 @@ class UI(GameUI):
             return False
         if not self.session.humans() and \
                 now >= self.reveal_at + len(self.count_cells) * COUNT_MS + AUTO_END_MS:
-            self.revealed = True
+            self.end_reveal()
             return False
         return True
 
@@ -559,14 +427,14 @@ class UI(GameUI):
             if self.counted(now) < len(self.count_cells):
                 self.reveal_at = now - len(self.count_cells) * COUNT_MS  # all counted
             else:
-                self.revealed = True
+                self.end_reveal()
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
         animating = now < self.anim_until
         if not animating and self.revealing(now):
-            self.draw_reveal(d, now)
+            self.draw_count(self, d, now)
             return
         mine = viewer is not None and viewer == st.current_player() and not animating
         focus = self.anim_cell if animating and self.anim_cell >= 0 else self.cursor
@@ -639,15 +507,19 @@ class UI(GameUI):
                     d.pixel(z[b + 12] + ox, y, empty_colour(st, c))
                 continue
             glow = breathe is not None and not locked[c]
-            cols = pic.zoom[o * 8 + p]
+            cols = pic.zoom
+            pal = pic.pal
+            ci = (o * 8 + p) * 9
             # A tile shown but not laid (turned) yet pulses.
             pulse = shown and not gfx.blink(now, 500, 60)
             for i in range(9):
                 y = z[b + 1] + oy
                 if y < 14:
-                    col = cols[i]
+                    col = cols[ci + i]
                     if glow and i < 3:
-                        col = breathe_black if pic.corner(o, p, i) else breathe
+                        col = breathe_black if (col - 1) & 1 else breathe
+                    else:
+                        col = pal[col]
                     d.pixel(z[b] + ox, y, palette.scale(col, 45) if pulse else col)
                 b += 2
         if mine:
@@ -707,12 +579,14 @@ class UI(GameUI):
                     i = 8 * c + 2 * self.picture.map_middle[orient[c]]
                     d.pixel(lay.map[i] + ox, lay.map[i + 1] + oy, col)
                 continue
-            cols = pics[orient[c] * 8 + p]
+            ci = (orient[c] * 8 + p) * 4
             pulse = not locked[c]
             m = lay.map
             b = 8 * c
             for i in range(4):
-                col = palette.scale(cols[i], level) if pulse else cols[i]
+                col = self.picture.pal[pics[ci + i]]
+                if pulse:
+                    col = palette.scale(col, level)
                 d.pixel(m[b] + ox, m[b + 1] + oy, col)
                 b += 2
         c = self.cursor if mine else (self.anim_cell if animating else -1)
@@ -772,60 +646,6 @@ class UI(GameUI):
             for i in range(st.supply[f]):
                 d.pixel(4 + i, y, palette.scale(COL[orient], 70))
 
-    def draw_reveal(self, d, now):
-        """The end: the final board in the map's LEDs on the top 10 rows, dim
-        but for what scores, lit cell by cell; below, White's total left,
-        Black's right."""
-        st = self.state
-        geo = st.geo
-        lay = self.layout
-        k = self.counted(now)
-        cells = self.count_cells
-        if lay.mw <= 16:
-            ox = (16 - lay.mw) // 2
-        else:
-            if 0 < k < len(cells) or (k and now - self.reveal_at < k * COUNT_MS):
-                cx = lay.map[8 * cells[k - 1]]
-                ox = -max(0, min(cx - 8, lay.mw - 16))
-            else:  # all counted: look across the board and back
-                t = (now - self.reveal_at) % SWEEP_MS
-                half = SWEEP_MS // 2
-                span = lay.mw - 16
-                ox = -(span * (t if t < half else SWEEP_MS - t) // half)
-        rim = lay.mrim
-        for i in range(0, len(rim), 3):
-            d.pixel(rim[i] + ox, rim[i + 1], RIM[rim[i + 2]])
-        board = st.board
-        orient = geo.orient
-        pics = self.picture.map
-        m = lay.map
-        lit = self.lit
-        order = self.order
-        for c in range(geo.n):
-            cols = pics[orient[c] * 8 + board[c]]
-            shown = order[c] and order[c] <= k
-            # The cell just counted flashes white for a moment.
-            new = shown and order[c] == k and now - self.reveal_at < k * COUNT_MS
-            b = 8 * c
-            for i in range(4):
-                x = m[b] + ox
-                if 0 <= x < 16:
-                    v = lit[4 * c + i]
-                    if new and v:
-                        col = palette.WHITE if gfx.blink(now, 120) else COL[v - 1]
-                    elif shown and v:
-                        col = COL[v - 1]
-                    else:
-                        col = palette.scale(cols[i], DIM_PCT)
-                    d.pixel(x, m[b + 1], col)
-                b += 2
-        if self.reveal_texts[0] != k:
-            w, b = self.sums[min(k, len(self.sums) - 1)]
-            self.reveal_texts = (k, str(w), str(b))
-        draw_numbers(d, 11, self.reveal_texts[1], self.reveal_texts[2], now, 0)
-        if self.session.humans() and k == len(cells) and gfx.blink(now, 900, 60):
-            d.pixel(15, 10, palette.GOOD)  # waits for A (no room for the letter)
-
     def seat_colour(self, seat):
         return COL[seat]
 
@@ -835,3 +655,6 @@ class UI(GameUI):
     def result_lines(self):
         pts = self.state.scores()
         return [(str(pts[0]), COL[0]), (str(pts[1]), COL[1])]
+
+
+UI.COUNT = (COL, RIM, COUNT_MS, draw_numbers)

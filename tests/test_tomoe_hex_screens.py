@@ -7,7 +7,7 @@ import pytest
 from engines_core import tomoe as T
 from engines_core.tomoe_hex import TomoeHex
 from engines_core.prng import Rng
-from firmware import palette, tomoe_screens as TS
+from firmware import palette, tomoe_screens as TS, tomoe_tiles as TT
 from firmware.end import EndScreen
 from firmware.play import PlayScreen
 from hal import buttons as B
@@ -46,9 +46,10 @@ def app_at(g, seats=("human", "human")):
 
 def test_the_screens_draw_the_model_the_state_plays():
     a_app, _ = app_with(session_with(("human", "human")))
-    d_app, _ = app_at(played("standard", 1, 6))
+    g = played("standard", 1, 6)
+    d_app, _ = app_at(g)
     assert not a_app.screen.ui.picture.hexes and d_app.screen.ui.picture.hexes
-    assert TS.picture(T.Tomoe(2, "standard", 1)) is a_app.screen.ui.picture
+    assert not TS.picture(T.Tomoe(2, "standard", 1)).hexes and TS.picture(g).hexes
 
 
 def read_tile(d, ui, c):
@@ -63,8 +64,8 @@ def read_tile(d, ui, c):
     o = ui.state.geo.orient[c]
     p = 0
     for k in range(3):
-        bit = TS.INNER.index(got[k])
-        assert got[TS._OUTER_ROLE[o][k]] == TS.COL[1 - bit]
+        bit = ui.picture.pal[3:5].index(got[k])  # the inner stripes' two colours
+        assert got[TT._OUTER_ROLE[o][k]] == TS.COL[1 - bit]
         p |= bit << k
     return p
 
@@ -236,7 +237,7 @@ def test_the_maps_cursor_covers_only_what_the_others_say():
             run.advance(90)
             seen.add(tuple(i for i in range(4)
                            if d.get(pts[i][0] + ox, pts[i][1] + oy) == TS.CURSOR))
-        middle = TS._MAP_MIDDLE[g.geo.orient[c]]
+        middle = TT._MAP_MIDDLE[g.geo.orient[c]]
         assert seen == {(), (middle,) if g.board[c] else (0, 1, 2, 3)}
 
 
@@ -270,7 +271,7 @@ def test_open_board_enclosed_shows_whose_it_is():
         run.advance(40)
         ox, oy = map_origin(ui)
         for c in enclosed:
-            x, y = ui.layout.map_points(c)[TS._MAP_MIDDLE[g.geo.orient[c]]]
+            x, y = ui.layout.map_points(c)[TT._MAP_MIDDLE[g.geo.orient[c]]]
             assert d.get(x + ox, y + oy) == TS.ENCLOSED[(g.enc[8 * c] & 3) - 1]
         found += 1
         if found == 3:

@@ -97,7 +97,9 @@ def test_the_tile_shown_before_laying_is_drawn_at_the_cursor():
     run.run("A")
     run.advance(30)
     pts = cell_pixels(ui, ui.cursor)
-    want = TS.tile_colours(ui.state.geo.orient[ui.cursor], ui.pattern)
+    pic = ui.picture
+    ci = (ui.state.geo.orient[ui.cursor] * 8 + ui.pattern) * 9
+    want = [pic.pal[pic.zoom[ci + i]] for i in range(9)]
     lit = 0
     for _ in range(20):
         run.advance(30)
