@@ -60,7 +60,6 @@ ENCLOSED = (palette.scale(COL[0], 30), palette.scale(COL[1], 45))
 CURSOR = palette.ACCENT
 ANIM_MS = 700
 COUNT_MS = 220  # the end's count: one cell that scores after another
-AUTO_END_MS = 4000  # with no person at the table the end's count stays this long
 TELL_APART = (("sides and cursor", COL + (CURSOR,)),)
 
 ZOOM = 0
@@ -367,7 +366,7 @@ class UI(GameUI):
         self.mode = CELL
         self.anim_cell = c
         self.anim_until = now + ANIM_MS
-        if self.state.is_terminal():
+        if self.state.is_terminal() and self.session.humans():
             self.start_reveal(self.anim_until)
 
     def cue(self, seat, action):
@@ -377,7 +376,7 @@ class UI(GameUI):
         return sounds.MOVE if T.is_turn(action) else sounds.LAY
 
     def resume(self, now):
-        if self.state.is_terminal():
+        if self.state.is_terminal() and self.session.humans():
             self.start_reveal(now)
 
     # The end: the final board, what each side enclosed, counted up -----------------
@@ -405,14 +404,10 @@ class UI(GameUI):
         return 0 if t < 0 else min(len(self.count_cells), t // COUNT_MS + 1)
 
     def revealing(self, now):
-        """True while the end's count shows (till A; with no person, a while)."""
-        if self.reveal_at < 0 or self.revealed:
-            return False
-        if not self.session.humans() and \
-                now >= self.reveal_at + len(self.count_cells) * COUNT_MS + AUTO_END_MS:
-            self.end_reveal()
-            return False
-        return True
+        """True while the end's count shows (till A; only with a person at
+        the table: between computers the result shows at once, and the
+        count's RAM stays free for the next game)."""
+        return self.reveal_at >= 0 and not self.revealed
 
     def busy(self, now):
         return now < self.anim_until or self.revealing(now)
