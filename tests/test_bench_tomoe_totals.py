@@ -47,7 +47,11 @@ def test_the_totals_of_a_few_games_and_where_their_points_come_from():
 
 
 def test_an_engine_without_score_parts_gets_no_share(monkeypatch):
-    monkeypatch.delattr(T.Tomoe, "score_parts")
+    # The class the benchmark plays, as the registry loads it now: a test
+    # before this one may have forgotten the module T was imported from, and
+    # a class of that old module would keep its score_parts.
+    from engines_core import registry
+    monkeypatch.delattr(registry.game_class("tomoe"), "score_parts")
     r = B.measure("standard", 2, first_seed=1000)
     assert r["one_sector_share"] is None and r["totals"]["count"] == 2
 
