@@ -242,9 +242,10 @@ def test_heap_does_not_grow_across_games_and_memory_errors_are_survived(name):
     free, retries = out["free"], out["retries"]
     assert len(free) == 6
     # After the first game (which loads the game's modules), no growth beyond
-    # noise: the computer players think in slices timed by the clock, so how
-    # the heap lies after a game differs by a few hundred bytes from run to
-    # run (512 seen); a leak shows as a trend from the first games to the last.
+    # noise: the free heap after a game differed by 512 bytes with no trend on
+    # a CI machine (within 256 here; the collector is conservative, so a stale
+    # word can keep a block alive for a while); a leak shows as a trend from
+    # the first games to the last.
     assert max(free[1:]) - min(free[1:]) <= 1024, free
     assert (free[4] + free[5]) // 2 >= (free[1] + free[2]) // 2 - 256, free
     assert retries == [100050] * 6  # 100% effort failed, 50% worked
