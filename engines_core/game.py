@@ -20,6 +20,11 @@ class CorruptState(ValueError):
     """Serialised bytes that do not describe a valid state."""
 
 
+class OldSave(CorruptState):
+    """A save of an earlier format that this version of the game cannot
+    play: not damaged, but written under rules the game no longer has."""
+
+
 class Game:
     """Base class for a game state.
 

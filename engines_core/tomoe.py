@@ -1,7 +1,9 @@
 """Tomoe: enclose your opponent's colour with curves of triangular tiles.
 
-Rules: ../shared/seeds 001 (German); the tile model: ../shared/design/games.md;
-our readings: docs/rules/tomoe.md. Geometry and tile tables: tomoe_board.py.
+Rules: ../shared/seeds 001 (German); our readings: docs/rules/tomoe.md, whose
+"triple hexagon" tiles (model D there) replace ../shared/design/games.md's
+model, which does not fit the book's evidence. Geometry and tile tables:
+tomoe_board.py.
 
 Seat 0 plays White (and begins), seat 1 Black. A move ("Spielzug") is one or
 two actions by the same seat:
@@ -10,17 +12,17 @@ two actions by the same seat:
   - with one empty cell left at the start of a move: lay, or turn + lay.
 
 Actions (ints below NUM_ACTIONS = 288):
-  lay   cell * 6 + pattern - 1      (pattern 1-6: bit k = colour of the middle
-                                     of edge k, 1 black; the cell's orientation
-                                     and the pattern decide the figure)
+  lay   cell * 6 + pattern - 1      (pattern 1-6: bit k = colour of the stripe
+                                     round corner k, 1 black; the cell's
+                                     orientation and the pattern decide the figure)
   turn  216 + cell * 2 + d          (d 0 = a third clockwise, 1 = anticlockwise)
 """
 
-from engines_core.game import Game, TERMINAL, CorruptState
+from engines_core.game import Game, TERMINAL, CorruptState, OldSave
 from engines_core.codec import read_header, write_header
 from engines_core import tomoe_board as TB
-from engines_core.tomoe_board import NSEC, SCOL, SMID, MOWN, TOWN, STIPS, TOUCHK, OTHERS, \
-    TOUCHERS, FIG, rot_cw, rot_ccw, figure_of
+from engines_core.tomoe_board import NSEC, SCOL, ESEC, SADJ, EPOS, FIG, rot_cw, rot_ccw, \
+    figure_of
 from engines_core import tomoe_facts as F
 
 WHITE = TB.WHITE
@@ -75,98 +77,125 @@ def turned(pattern, d):
 
 
 # ---------------------------------------------------------------------------
-# Enclosure, locking and scoring (games.md). Nodes are cell * 4 + sector; an
-# empty cell is the one node cell * 4. These loops run inside the computer
-# players' search on a microcontroller, so they use flat tables and no calls.
+# Enclosure, locking and scoring (games.md, on the tiles of tomoe_board.py).
+# Nodes are cell * 8 + sector (an empty cell is the one node cell * 8); the
+# rim areas are nodes 8n + area. These run inside the computer players'
+# search on a microcontroller, so they use flat tables and reuse their lists.
 
 
-def flood(geo, board, x):
-    """Nodes that are not colour x and are reached from the rim areas of the
-    other colour through everything that is not x: bytearray(4n), 1 = reached.
-    What is not x and not reached is enclosed by x."""
-    y = 1 - x
-    reach = bytearray(4 * geo.n)
+def touching(geo, board, node, out):
+    """Append to `out` the nodes touching `node` (rim areas as 8n + area)."""
+    c = node >> 3
+    p = board[c]
     or8 = geo.or8
     nbc = geo.nbc
     nbk = geo.nbk
-    stack = []
-    for e in geo.rim_by_colour[y]:
-        c = e // 3
-        p = board[c]
-        if p == 0:
-            node = 4 * c
-        else:
-            k = e - 3 * c
-            if (p >> k) & 1 != y:
+    rim = 8 * geo.n
+    e0 = 3 * c
+    if p == 0:
+        for k in (0, 1, 2):
+            e = e0 + k
+            m = nbc[e]
+            if m == 255:
+                out.append(rim + nbk[e])
                 continue
-            node = 4 * c + MOWN[(or8[c] | p) * 4 + k]
-        if not reach[node]:
-            reach[node] = 1
-            stack.append(node)
+            pm = board[m]
+            if pm == 0:
+                out.append(8 * m)
+                continue
+            cm = (or8[m] | pm) * 18 + nbk[e] * 6
+            for j in range(6):
+                out.append(8 * m + ESEC[cm + j])
+        return
+    si = (or8[c] | p) * 8 + (node & 7)
+    a = SADJ[si]
+    s = 0
+    while a:
+        if a & 1:
+            out.append(8 * c + s)
+        a >>= 1
+        s += 1
+    last = -1
+    for q in EPOS[si]:
+        k = q // 6
+        e = e0 + k
+        m = nbc[e]
+        if m == 255:
+            if k != last:
+                out.append(rim + nbk[e])
+            last = k
+            continue
+        pm = board[m]
+        if pm == 0:
+            if k != last:
+                out.append(8 * m)
+            last = k
+            continue
+        out.append(8 * m + ESEC[(or8[m] | pm) * 18 + nbk[e] * 6 + 5 - (q - 6 * k)])
+
+
+def colour(geo, board, node):
+    """0 white, 1 black, 2 an empty cell."""
+    c = node >> 3
+    p = board[c]
+    return SCOL[(geo.or8[c] | p) * 8 + (node & 7)] if p else 2
+
+
+def flood(geo, board, x):
+    """bytearray(8n): 1 for the nodes that are not colour x and are reached
+    from the rim areas of the other colour through everything not x."""
+    y = 1 - x
+    n = geo.n
+    reach = bytearray(8 * n)
+    stack = []
+    nb = []
+    for area in range(len(geo.rim_colour)):
+        if geo.rim_colour[area] != y:
+            continue
+        for e in geo.rim_edges[area]:
+            c = e // 3
+            p = board[c]
+            if p == 0:
+                nb.append(8 * c)
+                continue
+            ci = (geo.or8[c] | p)
+            for j in range(6):
+                nb.append(8 * c + ESEC[ci * 18 + (e % 3) * 6 + j])
+    for t in nb:
+        if not reach[t] and colour(geo, board, t) != x:
+            reach[t] = 1
+            stack.append(t)
+    rim = 8 * n
     while stack:
         node = stack.pop()
-        c = node >> 2
-        p = board[c]
-        e0 = 3 * c
-        if p == 0:
-            for e in (e0, e0 + 1, e0 + 2):
-                m = nbc[e]
-                if m == 255:
-                    continue
-                pm = board[m]
-                if pm == 0:
-                    t = 4 * m
-                    if not reach[t]:
-                        reach[t] = 1
-                        stack.append(t)
-                    continue
-                # Every part of the neighbour along this edge that is not x.
-                ci = (or8[m] | pm) * 4
-                bits = TOUCHERS[ci + nbk[e]]
-                for s in (0, 1, 2):
-                    if (bits >> s) & 1 and SCOL[ci + s] == y:
-                        t = 4 * m + s
-                        if not reach[t]:
-                            reach[t] = 1
-                            stack.append(t)
-        else:
-            si = (or8[c] | p) * 4 + (node & 3)
-            mid = SMID[si]
-            for k in TOUCHK[si]:
-                e = e0 + k
-                m = nbc[e]
-                if m == 255:
-                    continue
-                pm = board[m]
-                if pm == 0:
-                    t = 4 * m
-                elif (mid >> k) & 1 and (pm >> nbk[e]) & 1 == y:
-                    t = 4 * m + MOWN[(or8[m] | pm) * 4 + nbk[e]]
-                else:
-                    continue
-                if not reach[t]:
-                    reach[t] = 1
-                    stack.append(t)
+        del nb[:]  # one list for every node: less to collect on a small heap
+        touching(geo, board, node, nb)
+        for t in nb:
+            if t < rim and not reach[t] and colour(geo, board, t) != x:
+                reach[t] = 1
+                stack.append(t)
     return reach
 
 
 def enclosure(geo, board):
-    """bytearray(4n): bit 0 set = the node is enclosed by White, bit 1 = by
-    Black; 4 marks a node that does not exist (no such sector)."""
+    """bytearray(8n): bit 0 enclosed by White, bit 1 by Black, 4 no such node."""
     rw = flood(geo, board, WHITE)
     rb = flood(geo, board, BLACK)
-    n = geo.n
-    enc = bytearray(b"\x04" * (4 * n))
-    or8 = geo.or8
-    for c in range(n):
+    enc = rw  # written over in place, node by node: no third array on a small heap
+    for c in range(geo.n):
         p = board[c]
-        b = 4 * c
+        b = 8 * c
         if p == 0:
             enc[b] = (0 if rw[b] else 1) | (0 if rb[b] else 2)
+            for s in range(1, 8):
+                enc[b + s] = 4
             continue
-        ci = (or8[c] | p) * 4
-        for s in range(NSEC[or8[c] | p]):
-            if SCOL[ci + s] == WHITE:
+        ci = (geo.or8[c] | p) * 8
+        k = NSEC[geo.or8[c] | p]
+        for s in range(8):
+            if s >= k:
+                enc[b + s] = 4
+            elif SCOL[ci + s] == WHITE:
                 enc[b + s] = 0 if rb[b + s] else 2
             else:
                 enc[b + s] = 0 if rw[b + s] else 1
@@ -174,180 +203,89 @@ def enclosure(geo, board):
 
 
 def locks(geo, board, enc):
-    """bytearray(n): 1 where a tile lies on or inside a closed curve.
-
-    games.md: an X sector that borders something enclosed by X belongs to a
-    closed curve; a tile with any sector on a closed curve may not be turned.
-    Every tile holds both colours and its sectors of one colour touch those of
-    the other, so this is: a tile holding an enclosed node, or touching one
-    across an edge."""
-    n = geo.n
-    out = bytearray(n)
-    nbc = geo.nbc
-    nbk = geo.nbk
-    or8 = geo.or8
-    for c in range(n):
-        if not board[c]:
+    """bytearray(n): 1 where a tile lies in or on a closed curve: it holds an
+    enclosed node or touches one (an X sector touching what X encloses is on
+    the curve; one touching what the other colour encloses is enclosed too)."""
+    out = bytearray(geo.n)
+    rim = 8 * geo.n
+    nb = []  # one list for every node: less to collect on a small heap
+    for c in range(geo.n):
+        p = board[c]
+        if not p:
             continue
-        b = 4 * c
-        if enc[b] & 3 or enc[b + 1] & 3 or enc[b + 2] & 3:
-            out[c] = 1
-            continue
-        e0 = 3 * c
-        for e in (e0, e0 + 1, e0 + 2):
-            m = nbc[e]
-            if m == 255:
-                continue
-            pm = board[m]
-            if pm == 0:
-                if enc[4 * m]:
+        for s in range(NSEC[geo.or8[c] | p]):
+            node = 8 * c + s
+            if enc[node] & 3:
+                out[c] = 1
+                break
+            del nb[:]
+            touching(geo, board, node, nb)
+            for t in nb:
+                if t < rim and enc[t] & 3:
                     out[c] = 1
                     break
-                continue
-            bits = TOUCHERS[(or8[m] | pm) * 4 + nbk[e]]
-            t = 4 * m
-            if (bits & 1 and enc[t] & 3) or (bits & 2 and enc[t + 1] & 3) or \
-                    (bits & 4 and enc[t + 2] & 3):
-                out[c] = 1
+            if out[c]:
                 break
     return out
 
 
-def pockets(geo, board, enc, owner=None, parts=None):
-    """Score by the pocket rule (games.md): [points for White, for Black].
-
-    A sector of colour X is free unless the other colour encloses it (at the
-    end of the game: unless its component reaches a rim area of colour X). A
-    pocket is a connected region of sectors that are not free (and of empty
-    cells enclosed by someone). A pocket whose neighbouring free sectors and
-    touched rim areas are all of one colour X is enclosed by X: each of its
-    sectors of the other colour scores one point for X.
-
-    With a bytearray(4n) `owner`, every node in a pocket is marked there: 1 if
-    it scores for White, 2 for Black, 3 for nobody (free nodes stay 0). With
-    a list `parts`, every pocket that scores adds (seat, points, its sectors)."""
+def pockets(geo, board, enc, parts=None, owner=None):
+    """[White's points, Black's points] by games.md's pocket rule, read as in
+    model A (a sector is free unless the other colour encloses it; a pocket
+    touching open board scores for nobody). With a list `parts`, every pocket
+    that scores adds (seat, points, its sectors); with a bytearray(8n)
+    `owner`, every node in a pocket is marked there as model A's are (1 it
+    scores for White, 2 for Black, 3 for nobody)."""
     n = geo.n
-    or8 = geo.or8
-    nbc = geo.nbc
-    nbk = geo.nbk
-    rimcol = geo.rim_colour
+    rim = 8 * n
     # kind: 0 no node, 1 pocket member, 2 free white, 3 free black, 4 open board
-    kind = bytearray(4 * n)
-    col = bytearray(4 * n)
+    kind = bytearray(8 * n)
     for c in range(n):
         p = board[c]
-        b = 4 * c
+        b = 8 * c
         if p == 0:
             kind[b] = 1 if enc[b] else 4
-            col[b] = 2
             continue
-        ci = (or8[c] | p) * 4
-        for s in range(NSEC[or8[c] | p]):
+        ci = (geo.or8[c] | p) * 8
+        for s in range(NSEC[geo.or8[c] | p]):
             x = SCOL[ci + s]
-            col[b + s] = x
             kind[b + s] = 1 if (enc[b + s] >> (1 - x)) & 1 else 2 + x
     score = [0, 0]
-    stack = []
-    for start in range(4 * n):
+    for start in range(8 * n):
         if kind[start] != 1:
             continue
-        kind[start] = 5  # 5: a member already taken into a pocket
-        stack.append(start)
+        kind[start] = 5
+        stack = [start]
         border = 0
-        white = 0
-        black = 0
+        count = [0, 0, 0]
         members = [] if owner is not None else None
         while stack:
             node = stack.pop()
             if members is not None:
                 members.append(node)
-            c = node >> 2
-            p = board[c]
-            e0 = 3 * c
-            if p == 0:
-                for e in (e0, e0 + 1, e0 + 2):
-                    m = nbc[e]
-                    if m == 255:
-                        border |= 1 << rimcol[nbk[e]]
-                        continue
-                    pm = board[m]
-                    if pm == 0:
-                        bits = 1
-                    else:
-                        bits = TOUCHERS[(or8[m] | pm) * 4 + nbk[e]]
-                    t = 4 * m
-                    for s in (0, 1, 2):
-                        if (bits >> s) & 1:
-                            kd = kind[t + s]
-                            if kd == 1:
-                                kind[t + s] = 5
-                                stack.append(t + s)
-                            elif kd != 5:
-                                border |= 1 << (kd - 2)
-                continue
-            ci = (or8[c] | p) * 4
-            si = ci + (node & 3)
-            if col[node] == WHITE:
-                white += 1
-            else:
-                black += 1
-            for s in OTHERS[si]:
-                t = 4 * c + s
+            count[colour(geo, board, node)] += 1
+            nb = []
+            touching(geo, board, node, nb)
+            for t in nb:
+                if t >= rim:
+                    border |= 1 << geo.rim_colour[t - rim]
+                    continue
                 kd = kind[t]
                 if kd == 1:
                     kind[t] = 5
                     stack.append(t)
                 elif kd != 5:
                     border |= 1 << (kd - 2)
-            mid = SMID[si]
-            tips = STIPS[si]
-            for k in TOUCHK[si]:
-                e = e0 + k
-                m = nbc[e]
-                if m == 255:
-                    border |= 1 << rimcol[nbk[e]]
-                    continue
-                pm = board[m]
-                if pm == 0:
-                    kd = kind[4 * m]
-                    if kd == 1:
-                        kind[4 * m] = 5
-                        stack.append(4 * m)
-                    elif kd != 5:
-                        border |= 1 << (kd - 2)
-                    continue
-                kn = nbk[e]
-                cm = (or8[m] | pm) * 4
-                # The parts of this sector on edge k and what they face.
-                for slot in (0, 1, 2):
-                    if slot == 0:
-                        if not (mid >> k) & 1:
-                            continue
-                        t = 4 * m + MOWN[cm + kn]
-                    elif slot == 1:
-                        if not (tips >> k) & 1:
-                            continue
-                        t = 4 * m + TOWN[cm + (kn + 1) % 3]
-                    else:
-                        if not (tips >> ((k + 1) % 3)) & 1:
-                            continue
-                        t = 4 * m + TOWN[cm + kn]
-                    kd = kind[t]
-                    if kd == 1:
-                        kind[t] = 5
-                        stack.append(t)
-                    elif kd != 5:
-                        border |= 1 << (kd - 2)
-        # border bits: 1 white (free sector or rim), 2 black, 4 open board
-        if border == 1:
-            score[WHITE] += black
-        elif border == 2:
-            score[BLACK] += white
-        if parts is not None and 0 < border < 3 and (black if border == 1 else white):
-            parts.append((border - 1, black if border == 1 else white, white + black))
+        # border bits: 1 white, 2 black, 4 open board
+        if border == 1 or border == 2:
+            got = count[BLACK] if border == 1 else count[WHITE]
+            score[border - 1] += got
+            if parts is not None and got:
+                parts.append((border - 1, got, count[WHITE] + count[BLACK]))
         if members is not None:
             for node in members:
-                owner[node] = border if 0 < border < 3 and col[node] == 2 - border else 3
+                owner[node] = border if 0 < border < 3 and \
+                    colour(geo, board, node) == 2 - border else 3
     return score
 
 
@@ -377,11 +315,12 @@ class Tomoe(Game):
     VARIANTS = F.VARIANTS
     NUM_ACTIONS = NUM_ACTIONS
     ACTION_LAYOUT = ("LAYS",)
-    VERSION = 3  # 2: the large board is four rows of nine cells; 3: the common header
+    # 2: the large board is four rows of nine cells; 3: the common header;
+    # 4: triple-hexagon tiles (docs/rules/tomoe.md): a save of 3 or older holds
+    # the earlier tiles and is refused, not read as these
+    VERSION = 4
     TAG = b"TE"
-    # The tile model (docs/rules/tomoe.md): the screens draw a tile by it.
-    MODEL = "A"
-    NODES = 4  # analysis nodes per cell: a node is cell * NODES + sector
+    NODES = 8  # analysis nodes per cell: a node is cell * NODES + sector
 
     def _new(self, num_players, variant, seed):
         b, per = _VARIANTS[variant]
@@ -400,11 +339,7 @@ class Tomoe(Game):
     # -- derived ------------------------------------------------------------
     # The analysis (enclosure, locks, points) is worked out when first asked
     # for after a change, so a computer player's search only pays for what it
-    # reads. The functions are the tile model's: another model's class
-    # (engines_core/tomoe_hex.py) puts its own here.
-    _enclosure = staticmethod(enclosure)
-    _locks = staticmethod(locks)
-    _pockets = staticmethod(pockets)
+    # reads.
 
     def _refresh(self):
         self._enc = None
@@ -415,23 +350,23 @@ class Tomoe(Game):
 
     @property
     def enc(self):
-        """Per node (cell * 4 + sector): bit 0 enclosed by White, bit 1 by Black."""
+        """Per node (cell * 8 + sector): bit 0 enclosed by White, bit 1 by Black."""
         if self._enc is None:
-            self._enc = self._enclosure(self.geo, self.board)
+            self._enc = enclosure(self.geo, self.board)
         return self._enc
 
     @property
     def locked(self):
         """Per cell: 1 if the tile there may not be turned."""
         if self._locked is None:
-            self._locked = self._locks(self.geo, self.board, self.enc)
+            self._locked = locks(self.geo, self.board, self.enc)
         return self._locked
 
     @property
     def points(self):
         """[White's points, Black's points] counted now by the pocket rule."""
         if self._points is None:
-            self._points = self._pockets(self.geo, self.board, self.enc)
+            self._points = pockets(self.geo, self.board, self.enc)
         return self._points
 
     # -- queries --------------------------------------------------------------
@@ -448,14 +383,14 @@ class Tomoe(Game):
         """Who each node's sector scores for now: bytearray(NODES * n), 1
         White, 2 Black, 3 nobody (in a pocket), 0 free or no such sector."""
         owner = bytearray(self.NODES * self.geo.n)
-        self._pockets(self.geo, self.board, self.enc, owner=owner)
+        pockets(self.geo, self.board, self.enc, owner=owner)
         return owner
 
     def score_parts(self):
         """Where the points come from: (seat, points, sectors) for every
         pocket that scores now (tools/bench_tomoe_totals.py)."""
         parts = []
-        self._pockets(self.geo, self.board, self.enc, parts=parts)
+        pockets(self.geo, self.board, self.enc, parts=parts)
         return parts
 
     def winners(self):
@@ -585,6 +520,10 @@ class Tomoe(Game):
         return w.getvalue()
 
     def _load(self, data):
+        t = len(self.TAG)
+        if data[:t] == self.TAG and len(data) > t and data[t] < self.VERSION:
+            raise OldSave("a save of the earlier Tomoe tiles (format %d): it cannot be "
+                               "played with the new tiles; start a new game" % data[t])
         r = read_header(self, data)
         self._new(2, self.variant, self.seed)
         self.player = r.u8()

@@ -12,9 +12,10 @@ Edge k runs from corner k to corner k+1 (mod 3). Across edge k of cell c the
 neighbour n meets it with its edge kn; c's corner k is n's corner kn+1 and
 c's corner k+1 is n's corner kn.
 
-A tile is stored as its pattern: bit k is the colour of the middle of edge k
-(0 white, 1 black), never all three alike, so 1..6. Its tips (corners) all
-have the cell's tip colour: white on U cells, black on D cells (games.md).
+A tile is stored as its pattern: bit k is the colour of the stripe round
+corner k (0 white, 1 black; the tile tables below), never all three alike,
+so 1..6. Its tips (corners) all have the cell's tip colour: white on U
+cells, black on D cells (games.md).
 
 Boards (docs/rules/tomoe.md says why):
 - small: the regular hexagon of side 2, 24 cells, 12 up and 12 down;
@@ -27,8 +28,8 @@ Boards (docs/rules/tomoe.md says why):
   edges) is the shortest any 36 cells can have.
 Rim areas: the outline is walked clockwise and cut where its colour
 changes. A rim edge has the colour opposite to the tips of the cell along
-it, so a rim area meets a tile as a neighbouring tile would: through the
-edge middle only. On the hexagon that is one area per side (numbered
+it (the board's printed line); a rim area touches every sector of a tile
+that reaches its edges, and is joined to those of its colour. On the hexagon that is one area per side (numbered
 clockwise from the top: 0 top, 1 upper right, 2 lower right, 3 bottom,
 4 lower left, 5 upper left); on the large board ten: the top (four edges),
 four single edges down the right side, the bottom (four edges), four single
@@ -157,22 +158,31 @@ LARGE = Geometry("large", _LARGE_ROWS)
 BOARDS = (SMALL, LARGE)
 
 # ---------------------------------------------------------------------------
-# Tiles. A cell's content code is orientation * 8 + pattern (pattern 0 =
-# empty). Sector tables are indexed by content * 4 + sector:
-#   NSEC[content]          number of sectors (an empty cell is one node)
-#   SCOL[..]               colour of the sector (2 for an empty cell)
-#   STOUCH[..]             edges (bit mask) the sector touches
-#   SMID[..]               edges whose middle belongs to the sector
-#   MOWN[content*4 + k]    sector holding the middle of edge k
-#   TOWN[content*4 + v]    sector holding the tip at corner v
-#   STIPS[..]              corners (bit mask) whose tips belong to the sector
-# Sector 0 is the tips' colour with its middles ("main"), sector 1 the other
-# colour's middles, sector 2 (minority figures only) the tip cut off between
-# two middles of the other colour.
+# Tiles ("triple hexagon", model D of docs/rules/tomoe.md). A triangle is
+# three kites, each the sixth of the hexagon centred on one of its corners.
+# Kite k holds:
+#   tip k    round corner k, the tips' colour (white on up cells, black on down);
+#   inner k  a stripe round the tip, colour = bit k of the pattern (1 black);
+#   outer k  a stripe round that, the other colour.
+# The three outer stripes meet in the middle of the tile. Parts of one colour
+# that touch are one sector (a "single colour area on one tile"). Along edge
+# k, from corner k to corner k+1, lie tip k, inner k, outer k, outer k+1,
+# inner k+1, tip k+1; the neighbour's edge faces it in reverse. So round a
+# grid vertex the six inner stripes make a ring, the six outer stripes
+# another. A pattern 1-6 is never all three alike: white tips with inner
+# stripes (W,W,B) or (W,B,B), black tips with (B,B,W) or (B,W,W).
+#
+# A cell's content code ci is orientation * 8 + pattern (pattern 0 = empty):
+#   NSEC[ci]              sectors of the tile (an empty cell is one node)
+#   SCOL[ci*8 + s]        colour of sector s (2: no such sector)
+#   ESEC[ci*18 + k*6 + j] the sector of the j-th part along edge k
+#   SADJ[ci*8 + s]        bit t: sector t of the tile touches sector s
+#   EPOS[ci*8 + s]        the positions k*6 + j on the edges that are sector s
+#   FIG[ci]               the figure 0-3 of a tile
 
 
 def rot_cw(p):
-    """The pattern turned a third clockwise: edge k's middle goes to edge k+1."""
+    """The pattern turned a third clockwise: corner k's stripe goes to corner k+1."""
     return ((p << 1) | (p >> 2)) & 7
 
 
@@ -184,98 +194,64 @@ def figure_of(orient, pattern):
     """Figure 0-3: 0 = white tips (W,W,B), 1 = white tips (W,B,B),
     2 = black tips (B,B,W), 3 = black tips (B,W,W)."""
     blacks = (pattern & 1) + (pattern >> 1 & 1) + (pattern >> 2)
-    tips_colour_middles = 3 - blacks if orient == WHITE else blacks
-    return orient * 2 + (0 if tips_colour_middles == 2 else 1)
+    tips_colour_stripes = 3 - blacks if orient == WHITE else blacks
+    return orient * 2 + (0 if tips_colour_stripes == 2 else 1)
 
 
-def _sector_tables():
+# A tile's parts: tips 0-2, inner stripes 3-5, outer stripes 6-8.
+_INSIDE = ((0, 3), (1, 4), (2, 5), (3, 6), (4, 7), (5, 8), (6, 7), (7, 8), (8, 6))
+
+
+def _edge_parts(k):
+    k1 = (k + 1) % 3
+    return (k, 3 + k, 6 + k, 6 + k1, 3 + k1, k1)
+
+
+def _tables():
     nsec = bytearray(16)
-    scol = bytearray(64)
-    stouch = bytearray(64)
-    smid = bytearray(64)
-    mown = bytearray(64)
-    town = bytearray(64)
+    scol = bytearray(b"\x02" * 128)
+    esec = bytearray(16 * 18)
+    sadj = bytearray(128)  # bit t: sector t of the tile touches sector s
     for orient in (0, 1):
-        ci = orient * 8
-        nsec[ci] = 1
-        scol[ci * 4] = 2
-        stouch[ci * 4] = 7
+        nsec[orient * 8] = 1
         for p in range(1, 7):
             ci = orient * 8 + p
-            t = orient
-            tmid = 0
+            col = [orient] * 3 + [(p >> k) & 1 for k in range(3)] + \
+                [1 - ((p >> k) & 1) for k in range(3)]
+            root = list(range(9))
+
+            def find(x):
+                while root[x] != x:
+                    x = root[x]
+                return x
+            for a, b in _INSIDE:
+                if col[a] == col[b]:
+                    root[find(a)] = find(b)
+            sec = [0] * 9
+            ids = {}
+            for part in range(9):
+                r = find(part)
+                if r not in ids:
+                    ids[r] = len(ids)
+                sec[part] = ids[r]
+            nsec[ci] = len(ids)
+            for part in range(9):
+                scol[ci * 8 + sec[part]] = col[part]
+            for a, b in _INSIDE:
+                if sec[a] != sec[b]:
+                    sadj[ci * 8 + sec[a]] |= 1 << sec[b]
+                    sadj[ci * 8 + sec[b]] |= 1 << sec[a]
             for k in range(3):
-                if (p >> k) & 1 == t:
-                    tmid |= 1 << k
-            omid = 7 & ~tmid
-            # Corner v lies between edges v-1 and v.
-            tips0 = 0
-            cut = -1
-            for v in range(3):
-                if tmid & ((1 << v) | (1 << ((v + 2) % 3))):
-                    tips0 |= 1 << v
-                else:
-                    cut = v
-            n = 3 if cut >= 0 else 2
-            nsec[ci] = n
-            scol[ci * 4] = t
-            scol[ci * 4 + 1] = 1 - t
-            smid[ci * 4] = tmid
-            smid[ci * 4 + 1] = omid
-            touch0 = tmid
-            for v in range(3):
-                if tips0 >> v & 1:
-                    touch0 |= (1 << v) | (1 << ((v + 2) % 3))
-            stouch[ci * 4] = touch0
-            stouch[ci * 4 + 1] = omid
-            if cut >= 0:
-                scol[ci * 4 + 2] = t
-                stouch[ci * 4 + 2] = (1 << cut) | (1 << ((cut + 2) % 3))
-            for k in range(3):
-                mown[ci * 4 + k] = 0 if tmid >> k & 1 else 1
-            for v in range(3):
-                town[ci * 4 + v] = 0 if tips0 >> v & 1 else 2
-    stips = bytearray(64)
+                for j, part in enumerate(_edge_parts(k)):
+                    esec[ci * 18 + k * 6 + j] = sec[part]
+    # EPOS[ci*8 + s]: positions k*6 + j on the edges that belong to sector s.
+    epos = []
     for ci in range(16):
-        if ci & 7:
-            for v in range(3):
-                stips[ci * 4 + town[ci * 4 + v]] |= 1 << v
-        else:
-            stips[ci * 4] = 7
-    return (bytes(nsec), bytes(scol), bytes(stouch), bytes(smid), bytes(mown), bytes(town),
-            bytes(stips))
+        for s in range(8):
+            epos.append(tuple(q for q in range(18) if ci & 7 and esec[ci * 18 + q] == s)
+                        if s < nsec[ci] else ())
+    return bytes(nsec), bytes(scol), bytes(esec), bytes(sadj), tuple(epos)
 
 
-NSEC, SCOL, STOUCH, SMID, MOWN, TOWN, STIPS = _sector_tables()
-
-
-def _bits(m):
-    return tuple(k for k in range(3) if m >> k & 1)
-
-
-def _lists():
-    touchk = []
-    others = []
-    touchers = bytearray(64)
-    fig = bytearray(16)
-    for ci in range(16):
-        for s in range(4):
-            si = ci * 4 + s
-            touchk.append(_bits(STOUCH[si]) if s < NSEC[ci] else ())
-            others.append(tuple(s2 for s2 in range(NSEC[ci]) if SCOL[ci * 4 + s2] != SCOL[si])
-                          if s < NSEC[ci] and ci & 7 else ())
-        for k in range(3):
-            m = 0
-            for s in range(NSEC[ci]):
-                if STOUCH[ci * 4 + s] >> k & 1:
-                    m |= 1 << s
-            touchers[ci * 4 + k] = m
-        if ci & 7 and ci & 7 != 7:
-            fig[ci] = figure_of(ci >> 3, ci & 7)
-    return tuple(touchk), tuple(others), bytes(touchers), bytes(fig)
-
-
-# TOUCHK[si]: edges the sector touches; OTHERS[si]: sectors of the other
-# colour in the same tile; TOUCHERS[content*4 + k]: sectors (bit mask)
-# touching edge k; FIG[content]: figure of a tile.
-TOUCHK, OTHERS, TOUCHERS, FIG = _lists()
+NSEC, SCOL, ESEC, SADJ, EPOS = _tables()
+FIG = bytes(figure_of(ci >> 3, ci & 7) if ci & 7 and ci & 7 != 7 else 0 for ci in range(16))

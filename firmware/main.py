@@ -29,6 +29,8 @@ def boot(hal, session=None, settings=None):
         app.tell(launch.NO_MEMORY)
     if outcome == saves.LOST:
         app.tell("SAVE LOST")
+    elif outcome == saves.OLD:
+        app.tell("SAVED GAME IS FROM AN OLDER VERSION - START A NEW ONE")
     elif outcome == saves.BACKUP:
         app.tell("SAVE DAMAGED - MAYBE ONE MOVE BACK")
     if saved is not None and where != saves.PARKED and not start:

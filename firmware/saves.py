@@ -16,7 +16,7 @@ SAVE. Nothing read is ever executed.
 
 import gc
 
-from engines_core.game import CorruptState
+from engines_core.game import CorruptState, OldSave
 
 SLOTS = ("game0.sav", "game1.sav")
 _MAGIC = b"TOMO"
@@ -33,6 +33,7 @@ NONE = "none"  # no saved game
 OK = "ok"
 BACKUP = "backup"  # a save was damaged; the newest good one (maybe a move back) was used
 LOST = "lost"  # both damaged: nothing to resume
+OLD = "old"  # a game saved by an earlier version that this one cannot play
 
 
 def _crc32_bitwise(data, crc=0):
@@ -130,17 +131,23 @@ def read_slot(storage, name):
 
 
 def load_game(storage):
-    """(session or None, where, outcome) - outcome is NONE, OK, BACKUP or LOST.
+    """(session or None, where, outcome) - outcome is NONE, OK, BACKUP, LOST
+    or OLD (every file is a game this version can no longer play).
     MemoryError if no slot could be checked for want of memory (nothing is
     called lost then: the files may well be good)."""
     if storage is None:
         return None, PLAYING, NONE
     found = []
     damaged = 0
+    old = 0
     unchecked = 0  # no memory to check it: maybe good, never called lost
     for name in SLOTS:
         try:
             got = read_slot(storage, name)
+        except OldSave:
+            damaged += 1
+            old += 1
+            continue
         except CorruptState:
             damaged += 1
             continue
@@ -154,7 +161,9 @@ def load_game(storage):
     if not found:
         if unchecked:
             raise MemoryError("no memory to load the saved game")
-        return None, PLAYING, LOST if damaged else NONE
+        if damaged:
+            return None, PLAYING, OLD if old == damaged else LOST
+        return None, PLAYING, NONE
     found.sort(key=_first)
     ply, s, where = found[-1]
     # With a file damaged or unchecked we cannot tell whether it held the newer move.

@@ -1,10 +1,12 @@
 """Tomoe's HOW TO PLAY pages (firmware/howto.py reads them): triangles drawn
-as the zoomed board draws them (9 LEDs: dim tips, bright edge middles and
-centre), in the screens' colours; curves and pockets in outline."""
+as the zoomed board draws them (9 LEDs: a dim inner stripe in each corner,
+the bright outer stripe beside it, an edge middle lit where two outer
+stripes join: firmware/tomoe_tiles.py), in the screens' colours; curves and
+pockets in outline."""
 
 COLOURS = {
     "W": 0xFFE0A0, "B": 0x2040FF,  # White and Black (drawn blue): tomoe_screens.COL
-    "w": 0x615534, "b": 0x11238C,  # their tips (tomoe_screens.TIP)
+    "w": 0x665940, "b": 0x11238C,  # their inner stripes (tomoe_tiles.INNER_PCT)
     "r": 0x38311F, "k": 0x0B1659,  # their rim areas (tomoe_screens.RIM)
     "x": 0x0A1233,  # Black, enclosed (dimmed)
     "e": 0x161616,  # an empty cell (tomoe_screens.EMPTY)
@@ -12,31 +14,32 @@ COLOURS = {
     "R": 0xFF1010,  # refused
 }
 
-# LEDs of a triangle 5 wide and 3 high (tomoe_screens._ZOOM_ROLES): tips,
+# LEDs of a triangle 5 wide and 3 high (tomoe_screens._ZOOM_ROLES): corners,
 # then the edge middles, the centre and the two LEDs beside the horizontal
 # edge's middle.
 _UP = ((2, 0), (4, 2), (0, 2), (3, 1), (2, 2), (1, 1), (2, 1), (1, 2), (3, 2))
 _DOWN = ((0, 0), (4, 0), (2, 2), (2, 0), (3, 1), (1, 1), (2, 1), (1, 0), (3, 0))
+_OUTER = ((6, 8, 7), (7, 8, 6))  # corner k's outer stripe's role (up, down)
 
 
 def _picture(tiles, extra=()):
-    """9 rows of 16: `tiles` is [(x, y, up, middles)] with middles three of
-    W/B in role order, or None for an empty cell; `extra` [(x, y, char)]."""
+    """9 rows of 16: `tiles` is [(x, y, up, inner)] with inner three of W/B,
+    the inner stripes of corners 0-2 (the pattern's bits), or None for an
+    empty cell; `extra` [(x, y, char)]."""
     rows = [bytearray(b"." * 16) for _ in range(9)]
-    for x, y, up, mids in tiles:
+    for x, y, up, inner in tiles:
         roles = _UP if up else _DOWN
-        if mids is None:
+        if inner is None:
             cx, cy = roles[6]
             rows[y + cy][x + cx] = ord("e")
             continue
-        tip = "w" if up else "b"
-        full = "W" if up else "B"
-        pair = "B" if mids.count("B") >= 2 else "W"
-        side = mids[1] if up else mids[0]  # the horizontal edge's middle
-        near = pair if side == pair else full
-        for k, c in enumerate((tip, tip, tip, mids[0], mids[1], mids[2], pair, near, near)):
-            px, py = roles[k]
-            rows[y + py][x + px] = ord(c)
+        for k in range(3):
+            c = inner[k]
+            other = "B" if c == "W" else "W"
+            for role, ch in ((k, c.lower()), (_OUTER[0 if up else 1][k], other),
+                             (3 + k, other if c == inner[(k + 1) % 3] else ".")):
+                px, py = roles[role]
+                rows[y + py][x + px] = ord(ch)
     for x, y, c in extra:
         rows[y][x] = ord(c)
     return tuple(bytes(r) for r in rows)
@@ -67,7 +70,6 @@ def _cursor(rows, x, y, c):
     return rows[:y] + (r[:x] + c + r[x + 1:],) + rows[y + 1:]
 
 
-_A = ("BWW", "WBW", "WWB")  # a tile turned a third at a time (middles)
 _E6 = (None,) * 6
 
 PAGES = (

@@ -1,36 +1,31 @@
 """Tomoe on 16x16 LEDs.
 
 The board (y 0-13) is shown zoomed: every triangle is 9 LEDs, 5 wide and 3
-high - its three tips in the corners (dim: white tips on cells pointing up,
-blue "black" tips on cells pointing down), the middles of its three edges,
-its centre, and the two LEDs beside the bottom (top) middle. Middles, centre
-and those two are bright and take the colour of the part of the tile there,
-so the colour regions - the curves - read as bright bands; the dim tips show
-the triangle grid. Black is drawn blue (an unlit LED would be invisible).
-Empty cells are a faint grey grid (a dot dim in a side's colour where its
-curves enclose the cell already). The rim areas are dim lines in their
-colour just outside the board's edge. The view scrolls to keep the cursor
-(or the tile just played) in sight: with its rim the small board is 25 LEDs
-wide, the large one 31; both are 14 high.
+high. A tile is three kites round its corners (engines_core/tomoe_board.py):
+each corner LED shows the kite's inner stripe, dim; the LED beside it inside
+the triangle its outer stripe, bright; an edge middle the colour where two
+outer stripes join there, dark where they part. So round every grid vertex
+the corner LEDs make a 3x2 block (a ring of inner stripes, one colour when
+closed) and the bright outer stripes the long curves. Black is drawn blue
+(an unlit LED would be invisible). Empty cells are a faint grey grid (a dot
+dim in a side's colour where its curves enclose the cell already). The rim
+areas are dim lines in their colour just outside the board's edge. The view
+scrolls to keep the cursor (or the tile just played) in sight: with its rim
+the small board is 25 LEDs wide, the large one 31; both are 14 high. The
+cursor lights a tile's edge middles only, so it hides no stripe.
 
-B switches to the map: the whole board at 4 LEDs a triangle (its three edge
-middles and its centre; tips left out; empty cells dark), where the tiles
-that may still be turned pulse and the tiles locked in a closed curve are
-steady; its cursor blinks on a tile's centre only. In the zoomed view, at the start of your move, the tips of the tiles
-you may still turn glow brighter and dimmer.
+B switches to the map: the whole board at 4 LEDs a triangle (the outer
+stripes at its corners and, in its middle, the two that join there; empty
+cells dark), where the tiles that may still be turned pulse and the tiles
+locked in a closed curve are steady; its cursor blinks on a tile's middle
+only. In the zoomed view, at the start of your move, the corners of the
+tiles you may still turn glow brighter and dimmer.
 
 Bottom rows (y 14-15): left, the player to move in their colour, one column
 per action of the move (bright: to come, dim: done); right, the live score
 as pips (top row White's points, bottom row Black's; a blinking last pip
 means more than fit). Hold A: both scores in digits and the tiles left of
 each figure. Hold B: pause.
-
-The tiles are drawn as the state's tile model has them (a Picture per
-model, chosen by the engine class's MODEL, its tables built by
-firmware/tomoe_tiles.py): the above is model A; model
-D's triple-hexagon tiles show inner stripes in the corners (dim), outer
-stripes beside them (bright) and the edge middles where outer stripes
-join; its cursor lights the edge middles, its map the outer stripes.
 
 The end: the final board in the map's LEDs, dim but for what each side
 enclosed, lit cell by cell as both totals count up below; until A
@@ -169,35 +164,26 @@ def layout(geo):
 
 
 class Picture:
-    """How the tiles of one model look (firmware/tomoe_tiles.tables): pal,
-    zoom, map, map_nodes, cursor, map_middle; `scol`: the engine's sector
-    colours; `hexes`: model D."""
+    """How the tiles look (firmware/tomoe_tiles.tables): pal, zoom, map,
+    map_nodes, cursor, map_middle; `scol`: the engine's sector colours."""
 
-    def __init__(self, model, tables):
+    def __init__(self, tables):
         self.pal, self.zoom, self.map, self.map_nodes, self.cursor, self.map_middle = tables
-        self.hexes = model == "D"
-        if self.hexes:
-            from engines_core import tomoe_hex
-            self.scol = tomoe_hex.SCOL
-        else:
-            self.scol = TB.SCOL
+        self.scol = TB.SCOL
 
 
-_PICTURES = {}
+_PICTURE = []
 
 
 def picture(state):
-    """The Picture of the tile model `state` plays (its class's MODEL); the
-    module that builds it (firmware/tomoe_tiles.py) goes after."""
-    model = state.MODEL
-    pic = _PICTURES.get(model)
-    if pic is None:
+    """The tiles' Picture, built once; the module that builds it
+    (firmware/tomoe_tiles.py) goes after."""
+    if not _PICTURE:
         from firmware.tomoe_tiles import tables
-        pic = Picture(model, tables(model, COL, TIP))
+        _PICTURE.append(Picture(tables(COL, TIP)))
         tables = None
         registry.release("firmware.tomoe_tiles")
-        _PICTURES[model] = pic
-    return pic
+    return _PICTURE[0]
 
 
 def empty_colour(state, c):
@@ -633,7 +619,7 @@ class UI(GameUI):
             y = supply_y + (2 * f if supply_y < 10 else f)
             orient = f // 2
             # The figure: its tips' colour, then the colour of its two alike
-            # middles (model D: inner stripes), then the lone one.
+            # inner stripes, then the lone one.
             pair = orient if f % 2 == 0 else 1 - orient
             d.pixel(0, y, TIP[orient])
             d.pixel(1, y, COL[pair])

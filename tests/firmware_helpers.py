@@ -98,11 +98,9 @@ def first_lit_x(display, y, h, colour):
     return None
 
 
-def tomoe_hex_session(seats=("human", "human"), state=None, variant="standard", seed=3):
-    """A Tomoe session playing the triple-hexagon tiles (model D,
-    engines_core/tomoe_hex.py, not registered yet): a new game of them, or
-    `state` (a TomoeHex). The screens draw whichever model the state plays."""
-    from engines_core.tomoe_hex import TomoeHex
+def tomoe_session(seats=("human", "human"), state=None, variant="standard", seed=3):
+    """A Tomoe session: a new game, or one playing `state` (a Tomoe)."""
     s = Session("tomoe", list(seats), variant, seed)
-    s.state = state if state is not None else TomoeHex(len(seats), variant, seed)
+    if state is not None:
+        s.state = state
     return s

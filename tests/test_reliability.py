@@ -257,6 +257,29 @@ def test_save_of_another_version_is_refused():
     assert outcome == saves.BACKUP and loaded.to_bytes() == previous.to_bytes()
 
 
+def test_a_tomoe_game_saved_with_the_earlier_tiles_is_refused_and_said_so(monkeypatch):
+    """Issue 27: Tomoe's tiles changed (docs/rules/tomoe.md); a game saved
+    with the earlier tiles (the same layout, format 3) is refused with a
+    message that says why, not read as the new tiles nor called damaged,
+    and a new game starts fine."""
+    from engines_core.tomoe import Tomoe
+    storage = MemoryStorage()
+    s = Session("tomoe", ["human", "normal"], "standard", 9)
+    with monkeypatch.context() as m:
+        m.setattr(Tomoe, "VERSION", 3)  # what the earlier firmware wrote
+        saves.save_game(storage, s)
+        s.play(s.state.legal_actions()[2])
+        saves.save_game(storage, s)
+    loaded, where, outcome = saves.load_game(storage)
+    assert loaded is None and outcome == saves.OLD
+    app, run = reboot(storage)
+    assert isinstance(app.screen, Menu) and app.screen.saved is None
+    assert "OLDER VERSION" in app.notice[0]
+    run.run("A")  # the first press clears the notice
+    run.run("A")
+    assert isinstance(app.screen, PlayScreen)
+
+
 class FailingStorage(MemoryStorage):
     """Flash that refuses writes (full, worn out, or read-only)."""
 

@@ -1,14 +1,14 @@
 """Computer players for Tomoe with triple-hexagon tiles
-(engines_core/tomoe_hex_ai.py): values against a plain recount, strength,
+(engines_core/tomoe_ai.py): values against a plain recount, strength,
 and cost inside MicroPython."""
 
 import pytest
 
 from engines_core import tomoe as T
-from engines_core import tomoe_hex as H
-from engines_core import tomoe_hex_ai as AI
-from engines_core import tomoe_hex_chains as C
-from engines_core import tomoe_hex_search as S
+from engines_core import tomoe as H
+from engines_core import tomoe_ai as AI
+from engines_core import tomoe_chains as C
+from engines_core import tomoe_search as S
 from engines_core.ai_common import finish
 from engines_core.players import rng_for
 from engines_core.prng import Rng
@@ -18,7 +18,7 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def partly_laid(variant, seed, actions):
-    g = H.TomoeHex(2, variant, seed)
+    g = H.Tomoe(2, variant, seed)
     rng = Rng(seed)
     for _ in range(actions):
         g.apply(rng.choice(g.legal_actions()))
@@ -49,7 +49,7 @@ def test_lay_values_are_the_change_of_worth(variant):
 def laid_at_random(variant, seed, moves):
     """A game after `moves` whole moves of random lays (no turns), so that
     many tiles may still be turned."""
-    g = H.TomoeHex(2, variant, seed)
+    g = H.Tomoe(2, variant, seed)
     rng = Rng(seed)
     while g.move_no < moves:
         g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
@@ -120,7 +120,7 @@ def test_final_points_are_the_count(variant):
     """A full board's count from the chains (hard's leaf) equals the
     engine's enclosure and pockets, over seeded games of every kind."""
     for seed in range(12):
-        g = H.TomoeHex(2, variant, seed)
+        g = H.Tomoe(2, variant, seed)
         rng = Rng(seed)
         while not g.is_terminal():
             s = g.current_player()
@@ -130,7 +130,7 @@ def test_final_points_are_the_count(variant):
 
 
 def play(variant, seed, levels):
-    g = H.TomoeHex(2, variant, seed)
+    g = H.Tomoe(2, variant, seed)
     ply = 0
     while not g.is_terminal():
         s = g.current_player()
@@ -161,9 +161,9 @@ def test_normal_beats_random(variant):
 
 GUEST = """
 import gc, json, host
-from engines_core import tomoe_hex as H, tomoe_hex_ai as AI
+from engines_core import tomoe as H, tomoe_ai as AI
 from engines_core.players import rng_for
-g = H.TomoeHex(2, %(variant)r, %(seed)d)
+g = H.Tomoe(2, %(variant)r, %(seed)d)
 levels = %(levels)r
 ply = 0
 host.call('m', '')
@@ -201,7 +201,7 @@ def test_levels_in_a_small_heap_within_the_move_budget_and_the_same_game(variant
     assert r.ok, r.stderr[-500:]
     moves = [b - a for a, b in zip(r.marks, r.marks[1:])]
     assert moves
-    g = H.TomoeHex(2, variant, 1000)
+    g = H.Tomoe(2, variant, 1000)
     seats = []
     while not g.is_terminal():
         s = g.current_player()
@@ -228,7 +228,7 @@ def test_every_level_plays_legal_moves_to_the_end(variant):
 
 def endgame(seed=112):
     """Three cells left, Black to move, from a normal-against-normal game."""
-    g = H.TomoeHex(2, "standard", seed)
+    g = H.Tomoe(2, "standard", seed)
     ply = 0
     while g.empty > 3 or g.phase != T.START:
         s = g.current_player()
@@ -284,7 +284,7 @@ def test_hard_keeps_to_its_node_budget_and_effort_scales_it():
     C.Chains = Counting
     try:
         for variant, seed in (("standard", 112), ("large", 7)):
-            g = endgame(seed) if variant == "standard" else H.TomoeHex(2, variant, seed)
+            g = endgame(seed) if variant == "standard" else H.Tomoe(2, variant, seed)
             if variant == "large":
                 rng = Rng(seed)
                 while g.empty > 4:
@@ -307,7 +307,7 @@ def test_hard_keeps_to_its_node_budget_and_effort_scales_it():
 def positions(variant, seeds, every=3):
     """States along seeded games of normal players (every `every`-th action)."""
     for seed in range(seeds):
-        g = H.TomoeHex(2, variant, seed)
+        g = H.Tomoe(2, variant, seed)
         ply = 0
         while not g.is_terminal():
             if ply % every == 0:

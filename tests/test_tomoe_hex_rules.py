@@ -1,4 +1,4 @@
-"""Rules of Tomoe with triple-hexagon tiles (engines_core/tomoe_hex.py, model D
+"""Rules of Tomoe with triple-hexagon tiles (engines_core/tomoe.py, model D
 of docs/rules/tomoe.md), each test naming the sentence it checks. Moves,
 actions and the end are model A's, tested in test_tomoe_rules.py; here the
 tiles, joins, enclosure, locking and count."""
@@ -6,15 +6,15 @@ tiles, joins, enclosure, locking and count."""
 import pytest
 
 from engines_core import tomoe as T
-from engines_core import tomoe_hex as H
+from engines_core import tomoe as H
 from engines_core import tomoe_board as TB
-from engines_core.game import CorruptState
+from engines_core.game import CorruptState, OldSave
 from engines_core.prng import Rng
 from tests.tomoe_hex_helpers import corner_at, recount
 
 
 def game(variant="standard", board=None, player=T.WHITE):
-    g = H.TomoeHex(2, variant, 1)
+    g = H.Tomoe(2, variant, 1)
     if board:
         for c, p in board.items():
             g.board[c] = p
@@ -26,7 +26,7 @@ def game(variant="standard", board=None, player=T.WHITE):
 
 
 def random_game(variant, seed):
-    g = H.TomoeHex(2, variant, seed)
+    g = H.Tomoe(2, variant, seed)
     rng = Rng(seed)
     while not g.is_terminal():
         g.apply(rng.choice(g.legal_actions()))
@@ -69,8 +69,8 @@ def test_the_four_figures_are_model_as():
     """001: "Anzahl der Spielteile: 48 (jede Figur genau zwölfmal)"; "Zu Beginn
     liegen die Spielteile geordnet auf vier Haufen." The piles and figures
     are model A's, a pattern naming the inner stripes."""
-    assert H.TomoeHex(2, "standard", 1).supply == [12, 12, 12, 12]
-    assert H.TomoeHex(2, "tiles32", 1).supply == [8, 8, 8, 8]
+    assert H.Tomoe(2, "standard", 1).supply == [12, 12, 12, 12]
+    assert H.Tomoe(2, "tiles32", 1).supply == [8, 8, 8, 8]
 
 
 @pytest.mark.parametrize("inner, others, parts", [
@@ -131,7 +131,7 @@ def test_locks_never_open_and_parts_add_up(variant):
     verändert werden": a locked tile stays locked to the end; the scoring
     pockets add up to the scores all along."""
     for seed in range(4):
-        g = H.TomoeHex(2, variant, seed)
+        g = H.Tomoe(2, variant, seed)
         rng = Rng(seed)
         was = bytearray(g.geo.n)
         while not g.is_terminal():
@@ -157,10 +157,13 @@ def test_a_save_of_the_earlier_tiles_is_refused():
     misread; the new model's saves round-trip."""
     old = T.Tomoe(2, "standard", 5)
     old.apply(old.legal_actions()[0])
-    with pytest.raises(CorruptState, match="earlier Tomoe tiles"):
-        H.TomoeHex.restore(old.serialize())
+    data = bytearray(old.serialize())
+    assert data[:3] == b"TE\x04"
+    data[2] = 3  # the earlier tiles' saves: the same layout, format 3
+    with pytest.raises(OldSave, match="earlier Tomoe tiles"):
+        H.Tomoe.restore(bytes(data))
     g = random_game("standard", 5)
-    back = H.TomoeHex.restore(g.serialize())
-    assert isinstance(back, H.TomoeHex)
+    back = H.Tomoe.restore(g.serialize())
+    assert isinstance(back, H.Tomoe)
     assert back.board == g.board and back.scores() == g.scores()
-    assert isinstance(g.clone(), H.TomoeHex) and g.clone().scores() == g.scores()
+    assert isinstance(g.clone(), H.Tomoe) and g.clone().scores() == g.scores()

@@ -5,13 +5,13 @@ is, which tiles are locked and the end's count are read back from frames."""
 import pytest
 
 from engines_core import tomoe as T
-from engines_core.tomoe_hex import TomoeHex
+from engines_core.tomoe import Tomoe
 from engines_core.prng import Rng
 from firmware import palette, tomoe_screens as TS, tomoe_tiles as TT
 from firmware.end import EndScreen
 from firmware.play import PlayScreen
 from hal import buttons as B
-from tests.firmware_helpers import app_with, read_text, tomoe_hex_session
+from tests.firmware_helpers import app_with, read_text, tomoe_session
 from tests.test_tomoe_screens import cell_pixels, session_with
 from tools import mpy_check, mpy_runtime
 
@@ -19,7 +19,7 @@ from tools import mpy_check, mpy_runtime
 def played(variant, seed, actions):
     """A game of model D after `actions` random actions and to the start of
     the next move (fewer if it ended)."""
-    g = TomoeHex(2, variant, seed)
+    g = Tomoe(2, variant, seed)
     rng = Rng(seed)
     k = 0
     while not g.is_terminal() and (k < actions or g.phase != T.START):
@@ -39,17 +39,9 @@ def positions():
 
 
 def app_at(g, seats=("human", "human")):
-    app, run = app_with(tomoe_hex_session(seats, g, g.variant))
+    app, run = app_with(tomoe_session(seats, g, g.variant))
     run.idle()
     return app, run
-
-
-def test_the_screens_draw_the_model_the_state_plays():
-    a_app, _ = app_with(session_with(("human", "human")))
-    g = played("standard", 1, 6)
-    d_app, _ = app_at(g)
-    assert not a_app.screen.ui.picture.hexes and d_app.screen.ui.picture.hexes
-    assert not TS.picture(T.Tomoe(2, "standard", 1)).hexes and TS.picture(g).hexes
 
 
 def read_tile(d, ui, c):
@@ -281,7 +273,7 @@ def test_open_board_enclosed_shows_whose_it_is():
 
 def finished(variant, seed):
     """A model D game one action from its end, and that action."""
-    g = TomoeHex(2, variant, seed)
+    g = Tomoe(2, variant, seed)
     rng = Rng(seed)
     while True:
         legal = g.legal_actions()
@@ -350,7 +342,6 @@ import gc
 from hal.display import Display
 from firmware.session import Session
 from engines_core.tomoe import Tomoe
-from engines_core.tomoe_hex import TomoeHex
 from engines_core.prng import Rng
 from firmware import tomoe_screens as TS
 
@@ -376,7 +367,7 @@ def garbage(draw, d, seat):
     return out
 
 d = Display()
-for cls in (Tomoe, TomoeHex):
+for cls in (Tomoe,):
     for variant in ('standard', 'large'):
         s = Session('tomoe', ['human', 'human'], variant, 1)
         s.state = played(cls, variant, 2, 14)
@@ -384,24 +375,24 @@ for cls in (Tomoe, TomoeHex):
         seat = s.state.current_player()
         for view in (TS.ZOOM, TS.MAP):
             ui.view = view
-            print('GARBAGE', cls.MODEL, variant, view, 'mine', garbage(ui.draw, d, seat))
-            print('GARBAGE', cls.MODEL, variant, view, 'other', garbage(ui.draw, d, 1 - seat))
-        print('GARBAGE', cls.MODEL, variant, 'look', garbage(ui.look, d, seat))
+            print('GARBAGE', variant, view, 'mine', garbage(ui.draw, d, seat))
+            print('GARBAGE', variant, view, 'other', garbage(ui.draw, d, 1 - seat))
+        print('GARBAGE', variant, 'look', garbage(ui.look, d, seat))
         s.state = played(cls, variant, 3, 999)
         ui = TS.UI(s)
         ui.start_reveal(-100000)  # all counted: the end waits for A
-        print('GARBAGE', cls.MODEL, variant, 'end', garbage(ui.draw, d, 0))
+        print('GARBAGE', variant, 'end', garbage(ui.draw, d, 0))
 """
 
 
 @pytest.mark.mpy
 def test_frames_leave_no_garbage_in_micropython():
-    """Issue 24 item 9: in the steady state a frame of either model's
+    """Issue 24 item 9: in the steady state a frame of the
     screens (zoomed, map, look, the end's count) leaves nothing for the
     garbage collector inside MicroPython (calls whose frames do not fit the
     C stack allocate and free at once: not garbage)."""
     r = mpy_runtime.run_in_repo(FRAMES_GUEST, heap="256k", root=mpy_check.ensure_bundle())
     assert r.ok, r.stderr[-2000:]
     lines = [l.split() for l in r.stdout.splitlines() if l.startswith("GARBAGE")]
-    assert len(lines) == 2 * 2 * 6
+    assert len(lines) == 2 * 6
     assert [l for l in lines if l[-1] != "0"] == []

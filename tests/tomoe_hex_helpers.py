@@ -1,4 +1,4 @@
-"""The triple-hexagon tile model (engines_core/tomoe_hex.py) read plainly, for
+"""The triple-hexagon tile model (engines_core/tomoe.py) read plainly, for
 tests: parts of each tile as the model describes them, joined and scored
 with sets and union-find from the geometry alone, none of the engine's tables.
 """

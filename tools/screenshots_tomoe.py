@@ -111,13 +111,13 @@ def _hex_game(variant, seed, until):
     between two `normal` players of that model, stopped at the start of the
     move where `until(state)` first holds."""
     from engines_core import tomoe as T
-    from engines_core import tomoe_hex_ai
-    from engines_core.tomoe_hex import TomoeHex
+    from engines_core import tomoe_ai
+    from engines_core.tomoe import Tomoe
     from engines_core.prng import Rng
-    g = TomoeHex(2, variant, seed)
+    g = Tomoe(2, variant, seed)
     rng = Rng(seed)
     while not (g.phase == T.START and until(g)):
-        g.apply(tomoe_hex_ai.choose(g, g.current_player(), "normal", rng))
+        g.apply(tomoe_ai.choose(g, g.current_player(), "normal", rng))
     return g
 
 
@@ -125,13 +125,13 @@ def hex_shots(out):
     """Model D's screens (docs/rules/tomoe.md, "Screens and controls"):
     tomoe-d-early, -middle (zoomed, the cursor on a tile), -map, -look, and
     the end's count of the small board (-count: counting, -end: counted)."""
-    from tests.firmware_helpers import app_with, tomoe_hex_session
+    from tests.firmware_helpers import app_with, tomoe_session
     paths = []
     for name, variant, until in (("early", "standard", lambda g: g.empty <= 18),
                                  ("middle", "standard", lambda g: g.empty <= 10),
                                  ("large", "large", lambda g: g.empty <= 12)):
         g = _hex_game(variant, 11, until)
-        app, run = app_with(tomoe_hex_session(("human", "human"), g, variant))
+        app, run = app_with(tomoe_session(("human", "human"), g, variant))
         run.frames_dir = out
         run.idle()
         ui = app.screen.ui
@@ -148,13 +148,13 @@ def hex_shots(out):
             run.run("B")
             paths.append(run.shot_while_held(B.A, "tomoe-d-look"))
     g = _hex_game("standard", 11, lambda g: g.empty <= 1)
-    app, run = app_with(tomoe_hex_session(("human", "human"), g, "standard"))
+    app, run = app_with(tomoe_session(("human", "human"), g, "standard"))
     run.frames_dir = out
     run.idle()
-    from engines_core import tomoe_hex_ai
+    from engines_core import tomoe_ai
     from engines_core.prng import Rng
     play = app.screen
-    play.play(tomoe_hex_ai.choose(g, g.current_player(), "normal", Rng(1)), app.now())
+    play.play(tomoe_ai.choose(g, g.current_player(), "normal", Rng(1)), app.now())
     ui = play.ui
     run.advance(700 + 220 * (len(ui.count_cells) // 2) + 40)
     paths.append(run.shot("tomoe-d-count"))

@@ -1,5 +1,5 @@
 """The evaluation of Tomoe's computer players for triple-hexagon tiles
-(engines_core/tomoe_hex_ai.py says how each level uses it): chains of
+(engines_core/tomoe_ai.py says how each level uses it): chains of
 sectors joined through one colour, a chain joined to a rim area of its
 colour free; a colour worth 3 per free sector minus 1 per sector of its
 colour, a position our worth minus theirs. The chains are built once per
@@ -9,8 +9,7 @@ Actions are ranked as packed small ints (ranked, lay_entries).
 """
 
 from engines_core import tomoe as T
-from engines_core.tomoe_board import FIG
-from engines_core.tomoe_hex import NSEC, SCOL, ESEC
+from engines_core.tomoe_board import FIG, NSEC, SCOL, ESEC
 
 FREE = 3  # value of a free sector
 SECTOR = 1  # cost of any sector

@@ -1,16 +1,15 @@
 """hard's search for Tomoe with triple-hexagon tiles: a negamax with
 alpha-beta over whole moves near the end of the game, its leaves counted
-exactly (engines_core/tomoe_hex_ai.py says how hard plays). A module of its
+exactly (engines_core/tomoe_ai.py says how hard plays). A module of its
 own, loaded only when hard searches, so that easy and normal games keep
 the heap's room on a small board.
 """
 
 from engines_core import tomoe as T
-from engines_core import tomoe_hex_chains as C
+from engines_core import tomoe_chains as C
 from engines_core.ai_common import finish
-from engines_core.tomoe_board import FIG
-from engines_core.tomoe_hex import NSEC, SCOL, ESEC, SADJ
-from engines_core.tomoe_hex_chains import SLOT, UNIT
+from engines_core.tomoe_board import FIG, NSEC, SCOL, ESEC, SADJ
+from engines_core.tomoe_chains import SLOT, UNIT
 
 ENDGAME = 4  # searches once at most this many cells are empty (before: normal)
 EXACT = 40  # weight of a point of a full board's count
@@ -216,7 +215,7 @@ def final_points(geo, board, ch):
     its colour; the sectors that are not free and touch make pockets (a
     union-find over them), each scoring its sectors of one colour for the
     other when every free sector and rim area touching it is of that other
-    colour. The same count as tomoe_hex's enclosure and pockets on a full
+    colour. The same count as tomoe's enclosure and pockets on a full
     board, at about a third of their cost."""
     n = geo.n
     big = ch.big
