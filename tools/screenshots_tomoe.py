@@ -103,35 +103,31 @@ def shots(out):
     paths.append(run.shot("tomoe-large"))
 
     paths.append(end_shot(Session("tomoe", ["hard", "normal"], "standard", 5), out, "tomoe-end"))
-    return paths + hex_shots(out)
+    return paths + stage_shots(out)
 
 
-def _hex_game(variant, seed, until):
-    """A game of the triple-hexagon tiles (model D, not registered yet)
-    between two `normal` players of that model, stopped at the start of the
-    move where `until(state)` first holds."""
+def _game(variant, seed, until):
+    """A game between two `normal` players stopped at the start of the move
+    where `until(state)` first holds."""
     from engines_core import tomoe as T
     from engines_core import tomoe_ai
-    from engines_core.tomoe import Tomoe
     from engines_core.prng import Rng
-    g = Tomoe(2, variant, seed)
+    g = T.Tomoe(2, variant, seed)
     rng = Rng(seed)
     while not (g.phase == T.START and until(g)):
         g.apply(tomoe_ai.choose(g, g.current_player(), "normal", rng))
     return g
 
 
-def hex_shots(out):
-    """Model D's screens (docs/rules/tomoe.md, "Screens and controls"):
-    tomoe-d-early, -middle (zoomed, the cursor on a tile), -map, -look, and
-    the end's count of the small board (-count: counting, -end: counted)."""
+def stage_shots(out):
+    """The zoomed board early and in the middle of a game, the cursor on a
+    laid tile (tomoe-early, tomoe-middle), and the end's count half way
+    (tomoe-count)."""
     from tests.firmware_helpers import app_with, tomoe_session
     paths = []
-    for name, variant, until in (("early", "standard", lambda g: g.empty <= 18),
-                                 ("middle", "standard", lambda g: g.empty <= 10),
-                                 ("large", "large", lambda g: g.empty <= 12)):
-        g = _hex_game(variant, 11, until)
-        app, run = app_with(tomoe_session(("human", "human"), g, variant))
+    for name, until in (("early", lambda g: g.empty <= 18), ("middle", lambda g: g.empty <= 10)):
+        g = _game("standard", 11, until)
+        app, run = app_with(tomoe_session(("human", "human"), g, "standard"))
         run.frames_dir = out
         run.idle()
         ui = app.screen.ui
@@ -139,15 +135,8 @@ def hex_shots(out):
             [c for c in range(g.geo.n) if g.board[c]]
         _go_to(run, ui, laid[len(laid) // 2])
         _steady(run, app)
-        paths.append(run.shot("tomoe-d-" + name))
-        if name == "middle":
-            run.run("B")
-            run.advance(100)
-            _steady(run, app)
-            paths.append(run.shot("tomoe-d-map"))
-            run.run("B")
-            paths.append(run.shot_while_held(B.A, "tomoe-d-look"))
-    g = _hex_game("standard", 11, lambda g: g.empty <= 1)
+        paths.append(run.shot("tomoe-" + name))
+    g = _game("standard", 11, lambda g: g.empty <= 1)
     app, run = app_with(tomoe_session(("human", "human"), g, "standard"))
     run.frames_dir = out
     run.idle()
@@ -157,7 +146,5 @@ def hex_shots(out):
     play.play(tomoe_ai.choose(g, g.current_player(), "normal", Rng(1)), app.now())
     ui = play.ui
     run.advance(700 + 220 * (len(ui.count_cells) // 2) + 40)
-    paths.append(run.shot("tomoe-d-count"))
-    run.advance(220 * len(ui.count_cells) + 800)
-    paths.append(run.shot("tomoe-d-end"))
+    paths.append(run.shot("tomoe-count"))
     return paths
