@@ -83,8 +83,9 @@ def markdown(r, w):
         r["first_seed"], r["first_seed"] + r["games"] - 1))
     w("(White's points plus Black's) against the totals of the rulebook's sample")
     w("games (\"Vier Spielverl\u00e4ufe\"), and the share of all points that come from")
-    w("pockets of a single sector (issue 27: the tile model is a reconstruction;")
-    w("docs/rules/tomoe.md weighs it against the book).")
+    w("pockets of a single sector (issue 27: the tiles are the \"triple hexagon\"")
+    w("model docs/rules/tomoe.md chose by the book's evidence; the earlier model's")
+    w("medians were 8 and 23, with 90% and 78% of the points from one-sector pockets).")
     w("")
     w("| Board | Cells | Games | Median total | Middle half | 10-90% | Min-max | Mean "
       "| Drawn | Book's totals | Points from one-sector pockets |")
