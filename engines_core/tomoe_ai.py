@@ -18,10 +18,13 @@ engines_core/tomoe_search.py, loaded only by hard. Memory is kept small
   moves are the best ROOT_FIRSTS first actions (turns included), each with
   its best ROOT_SECONDS second lays; below the root a move is two lays (the
   best k1 first lays, each with its best k2 seconds). Iterations (SCHEDULE)
-  that reach the end of the game go wider until the node budget (NODES,
-  times effort / 100) is used up; the move is the best of the last
-  iteration that finished. A node is one position evaluated (one chain
-  build), so the search is the same in CPython and MicroPython. A leaf is
+  that reach the end of the game go wider until the budget of work
+  (BUDGET, times effort / 100) is used up; the move is the best of the last
+  iteration that finished. Work is counted in units of a cell of a chain
+  build, weighted by what each part costs in MicroPython (a large board's
+  position costs more, a full board's count more than its chains), so
+  every move stays within about 250 million fuel on both boards, and the
+  search is the same in CPython and MicroPython. A leaf is
   valued by the exact count (a full board's from its chains, final_points).
   Why only the end: between two players of D's evaluation the margins are a
   point or two and are decided as the last pockets close; a search of the

@@ -14,8 +14,15 @@ from engines_core.tomoe_chains import SLOT, UNIT
 ENDGAME = 4  # searches once at most this many cells are empty (before: normal)
 EXACT = 40  # weight of a point of a full board's count
 WIN = 2000  # a won full board
-FULL_NODES = 2  # nodes a full board's count costs (final_points)
-NODES = (100, 60)  # positions evaluated per decision at effort 100 (small, large board)
+# The budget is in work, not positions: a position's cost grows with the
+# board (a chain build visits every tile) and a full board's count costs
+# more than its chains, so a budget of positions let a large board's move
+# cost 586 million fuel in MicroPython. A unit is one cell of a chain build
+# (about 0.16 million fuel); the weights are MicroPython's fuel of each part
+# (tools.bench), on both boards alike.
+VALUES = 3  # units per empty cell whose lays are valued (cell_values)
+COUNT = 7  # a full board's count (final_points): COUNT / 4 units a cell
+BUDGET = 1250  # units per decision at effort 100 (about 200 million fuel)
 ROOT_FIRSTS = 8  # first actions of the root moves
 ROOT_SECONDS = 2  # second actions per first action at the root
 
@@ -28,22 +35,24 @@ SCHEDULE = ((1, 16, 0, 0), (2, 6, 3, 1), (2, 10, 4, 1), (2, 16, 4, 2), (2, 24, 6
             (3, 8, 3, 1), (3, 12, 4, 2), (4, 8, 3, 1), (4, 12, 4, 2))
 
 
-class _OutOfNodes(Exception):
-    """The node budget is used up: the search stops."""
+class _OutOfWork(Exception):
+    """The budget of work is used up: the search stops."""
 
 
 class Search:
     """hard's search: negamax with alpha-beta over whole moves, deepened and
-    widened step by step (SCHEDULE) until `budget` positions have been
-    evaluated. A node is one position evaluated: one chain build, either to
-    rank the lays from a position or to value a leaf. The move returned is
+    widened step by step (SCHEDULE) until `budget` units of work (BUDGET)
+    are used up. A node is one position evaluated: one chain build, either
+    to rank the lays from a position (and value each empty cell's lays) or
+    to value a leaf (a full board's also counted). The move returned is
     the best of the last iteration that finished."""
 
     def __init__(self, state, seat, rng, budget):
         self.geo = state.geo
         self.seat = seat
         self.budget = budget
-        self.nodes = 0
+        self.cost = 0  # units of work done (BUDGET)
+        self.n = state.geo.n
         self.iterations = 0  # iterations finished
         self.depth = 0  # depth (whole moves) of the last finished iteration
         # A random tie-break per action, drawn once (two draws: a random
@@ -52,22 +61,22 @@ class Search:
         self.tie = (1 + rng.below(60)) * 64 + rng.below(61)
         self.supply = list(state.supply)
 
-    def count(self, n=1):
-        if self.nodes + n > self.budget:
-            raise _OutOfNodes()
-        self.nodes += n
+    def count(self, units):
+        if self.cost + units > self.budget:
+            raise _OutOfWork()
+        self.cost += units
 
-    def lays(self, board, p, k):
-        """The k best lays for p on board (packed as in ranked)."""
-        self.count()
+    def lays(self, board, p, k, empty):
+        """The k best lays for p on board, `empty` cells empty (packed as
+        in ranked)."""
+        self.count(self.n + VALUES * empty)
         out = []
         C.lay_entries(self.geo, board, self.supply, p, k, self.tie, None, out)
         return out
 
     def leaf(self, board, empty, p):
-        # A full board is also counted (final_points): about FULL_NODES
-        # chain builds.
-        self.count(1 if empty else FULL_NODES)
+        # A full board is also counted (final_points).
+        self.count(self.n if empty else self.n + COUNT * self.n // 4)
         return board_value(self.geo, board, empty, p)
 
     def negamax(self, board, p, empty, depth, alpha, beta, k1, k2):
@@ -82,7 +91,7 @@ class Search:
         orient = self.geo.orient
         supply = self.supply
         best = -INF
-        firsts = self.lays(board, p, k1)
+        firsts = self.lays(board, p, k1, empty)
         yield
         for e in firsts:
             a1 = e % SLOT
@@ -94,7 +103,7 @@ class Search:
                 if v > alpha:
                     alpha = v
             else:
-                seconds = self.lays(board, p, k2)
+                seconds = self.lays(board, p, k2, empty - 1)
                 yield
                 for e2 in seconds:
                     a2 = e2 % SLOT
@@ -114,77 +123,93 @@ class Search:
         return best
 
     def run(self, state, root_firsts, root_seconds):
-        """The action to play now: a generator of slices, as negamax."""
-        seat = self.seat
-        first = C.ranked(state, seat, None, root_firsts, True, self.tie)
+        """The action to play now: a generator of slices, as negamax. (Its
+        parts are functions of their own: a 64 KB heap has no free run of
+        RAM for one large function's code.)"""
+        first = C.ranked(state, self.seat, None, root_firsts, True, self.tie)
         if len(first) == 1:
             return first[0] % SLOT
-        choice = first[0] % SLOT  # if not even the root moves fit the budget
-        board = bytearray(state.board)
-        self.supply = supply = list(state.supply)
-        orient = self.geo.orient
-        one = state.phase != T.START or state.move_no == 0  # one action left
+        moves = []
         try:
-            self.count()
-            if state.may_turn():  # ranked built the chains once per turnable tile
-                locked = state.locked
-                for c in range(self.geo.n):
-                    if board[c] and not locked[c]:
-                        self.count()
-            # Root moves: (value key, index, first action, second or -1).
-            moves = []
-            for e in first:
-                a1 = e % SLOT
-                undo = _do(board, supply, orient, a1)
-                if a1 < _TURN_BASE and (one or state.empty == 1):
-                    moves.append((e // UNIT, len(moves), a1, -1))
-                else:
-                    for e2 in self.lays(board, seat, root_seconds):
-                        moves.append((e2 // UNIT, len(moves), a1, e2 % SLOT))
-                _undo(board, supply, orient, a1, undo)
-                yield
-        except _OutOfNodes:
-            return choice
+            yield from self.root_moves(state, first, root_seconds, moves)
+        except _OutOfWork:
+            return first[0] % SLOT  # not even the root moves fit the budget
         del first
         moves.sort()
-        order = list(range(len(moves)))
-        choice = moves[0][2]
-        # Whole moves to the end of the game after the root move (lays only).
-        need = 1 + (state.empty - (1 if one else 2) + 1) // 2
+        self.moves = moves
+        self.order = list(range(len(moves)))
+        self.choice = moves[0][2]
         try:
             for depth, width, k1, k2 in SCHEDULE:
                 if depth > 1 and depth - 1 > (state.empty + 1) // 2:
                     break  # deeper than the game goes
-                if depth < need and state.empty <= ENDGAME:
+                if depth < self.need and state.empty <= ENDGAME:
                     continue  # near the end only a search to the end counts
-                best = -INF
-                best_i = order[0]
-                alpha = -INF
-                for i in order[:width]:
-                    m = moves[i]
-                    b = bytearray(state.board)
-                    self.supply = sup = list(state.supply)
-                    empty = state.empty
-                    _do(b, sup, orient, m[2])
-                    if m[2] < _TURN_BASE:
-                        empty -= 1
-                    if m[3] >= 0:
-                        _do(b, sup, orient, m[3])
-                        empty -= 1
-                    v = -(yield from self.negamax(b, 1 - seat, empty, depth - 1, -INF, -alpha,
-                                                  k1, k2))
-                    if v > best:
-                        best = v
-                        best_i = i
-                        alpha = v
-                order.remove(best_i)
-                order.insert(0, best_i)
-                choice = moves[best_i][2]
-                self.iterations += 1
-                self.depth = depth
-        except _OutOfNodes:
+                yield from self.iteration(state, depth, width, k1, k2)
+        except _OutOfWork:
             pass
-        return choice
+        return self.choice
+
+    def root_moves(self, state, first, root_seconds, moves):
+        """Fill `moves` with the root moves: (value key, index, first action,
+        second or -1), a first action's seconds its best root_seconds lays."""
+        board = bytearray(state.board)
+        self.supply = supply = list(state.supply)
+        orient = self.geo.orient
+        one = state.phase != T.START or state.move_no == 0  # one action left
+        # Whole moves to the end of the game after the root move (lays only).
+        self.need = 1 + (state.empty - (1 if one else 2) + 1) // 2
+        # What ranked did: the chains and every empty cell's lays, then the
+        # chains again for each tile that may turn.
+        self.count(self.n + VALUES * state.empty)
+        if state.may_turn():
+            locked = state.locked
+            for c in range(self.n):
+                if board[c] and not locked[c]:
+                    self.count(self.n + VALUES)
+        for e in first:
+            a1 = e % SLOT
+            undo = _do(board, supply, orient, a1)
+            if a1 < _TURN_BASE and (one or state.empty == 1):
+                moves.append((e // UNIT, len(moves), a1, -1))
+            else:
+                for e2 in self.lays(board, self.seat, root_seconds,
+                                    state.empty - (a1 < _TURN_BASE)):
+                    moves.append((e2 // UNIT, len(moves), a1, e2 % SLOT))
+            _undo(board, supply, orient, a1, undo)
+            yield
+
+    def iteration(self, state, depth, width, k1, k2):
+        """One iteration of SCHEDULE over the best `width` root moves; the
+        best first (order), its first action the choice."""
+        moves = self.moves
+        order = self.order
+        orient = self.geo.orient
+        best = -INF
+        best_i = order[0]
+        alpha = -INF
+        for i in order[:width]:
+            m = moves[i]
+            b = bytearray(state.board)
+            self.supply = sup = list(state.supply)
+            empty = state.empty
+            _do(b, sup, orient, m[2])
+            if m[2] < _TURN_BASE:
+                empty -= 1
+            if m[3] >= 0:
+                _do(b, sup, orient, m[3])
+                empty -= 1
+            v = -(yield from self.negamax(b, 1 - self.seat, empty, depth - 1, -INF, -alpha,
+                                          k1, k2))
+            if v > best:
+                best = v
+                best_i = i
+                alpha = v
+        order.remove(best_i)
+        order.insert(0, best_i)
+        self.choice = moves[best_i][2]
+        self.iterations += 1
+        self.depth = depth
 
 
 def _do(board, supply, orient, a):
@@ -217,59 +242,79 @@ def final_points(geo, board, ch):
     other when every free sector and rim area touching it is of that other
     colour. The same count as tomoe's enclosure and pockets on a full
     board, at about a third of their cost."""
-    n = geo.n
     big = ch.big
     root = ch.root
-    or8 = geo.or8
-    nbc = geo.nbc
-    nbk = geo.nbk
-    rimcol = geo.rim_colour
     par = C._PAR  # the chains' parents are done with: their roots are read
     par[:] = C._IDENT
     bord = bytearray(big)  # per sector: bit x, it touches free colour x
-    for c in range(n):
-        ci = or8[c] | board[c]
-        b = 7 * c
-        for s in range(NSEC[ci]):
-            if root[b + s] >= big:
-                continue
-            a = SADJ[ci * 8 + s]
-            t = 0
-            while a:
-                if a & 1:
-                    if root[b + t] >= big:
-                        bord[b + s] |= 1 << SCOL[ci * 8 + t]
-                    elif t > s:
-                        _union(par, b + s, b + t)
-                a >>= 1
-                t += 1
-        for k in (0, 1, 2):
-            e = 3 * c + k
-            m = nbc[e]
-            if m == 255:
-                bit = 1 << rimcol[nbk[e]]
-                for j in range(18 * ci + 6 * k, 18 * ci + 6 * k + 6):
-                    u = b + ESEC[j]
-                    if root[u] < big:
-                        bord[u] |= bit
-                continue
-            if m < c:
-                continue
-            cm = or8[m] | board[m]
-            q = 18 * cm + 6 * nbk[e] + 5
-            for j in range(6):
-                u = b + ESEC[18 * ci + 6 * k + j]
-                tm = ESEC[q - j]
-                w = 7 * m + tm
-                fu = root[u] >= big
-                fw = root[w] >= big
-                if fu:
-                    if not fw:
-                        bord[w] |= 1 << SCOL[ci * 8 + ESEC[18 * ci + 6 * k + j]]
-                elif fw:
-                    bord[u] |= 1 << SCOL[cm * 8 + tm]
-                else:
-                    _union(par, u, w)
+    for c in range(geo.n):
+        _inside(geo, board, c, root, big, par, bord)
+        _edges(geo, board, c, root, big, par, bord)
+    return _count(geo, board, root, big, par, bord)
+
+
+def _inside(geo, board, c, root, big, par, bord):
+    """Pockets and borders inside tile c: sectors that are not free join
+    the sectors they touch that are not free, and learn the colours of the
+    free ones."""
+    ci = geo.or8[c] | board[c]
+    b = 7 * c
+    for s in range(NSEC[ci]):
+        if root[b + s] >= big:
+            continue
+        a = SADJ[ci * 8 + s]
+        t = 0
+        while a:
+            if a & 1:
+                if root[b + t] >= big:
+                    bord[b + s] |= 1 << SCOL[ci * 8 + t]
+                elif t > s:
+                    _union(par, b + s, b + t)
+            a >>= 1
+            t += 1
+
+
+def _edges(geo, board, c, root, big, par, bord):
+    """As _inside across tile c's edges (each pair of tiles once), the rim's
+    areas counting as free sectors of their colour."""
+    or8 = geo.or8
+    nbc = geo.nbc
+    nbk = geo.nbk
+    ci = or8[c] | board[c]
+    b = 7 * c
+    for k in (0, 1, 2):
+        e = 3 * c + k
+        m = nbc[e]
+        if m == 255:
+            bit = 1 << geo.rim_colour[nbk[e]]
+            for j in range(18 * ci + 6 * k, 18 * ci + 6 * k + 6):
+                u = b + ESEC[j]
+                if root[u] < big:
+                    bord[u] |= bit
+            continue
+        if m < c:
+            continue
+        cm = or8[m] | board[m]
+        q = 18 * cm + 6 * nbk[e] + 5
+        for j in range(6):
+            u = b + ESEC[18 * ci + 6 * k + j]
+            tm = ESEC[q - j]
+            w = 7 * m + tm
+            fu = root[u] >= big
+            fw = root[w] >= big
+            if fu:
+                if not fw:
+                    bord[w] |= 1 << SCOL[ci * 8 + ESEC[18 * ci + 6 * k + j]]
+            elif fw:
+                bord[u] |= 1 << SCOL[cm * 8 + tm]
+            else:
+                _union(par, u, w)
+
+
+def _count(geo, board, root, big, par, bord):
+    """The points of the pockets (roots in par) and their borders."""
+    n = geo.n
+    or8 = geo.or8
     # Per pocket (its root): the border colours and its sectors of each colour.
     pb = bytearray(big)
     cnt = bytearray(2 * big)
@@ -317,7 +362,7 @@ def board_value(geo, board, empty, me):
 def start(state, seat, rng, effort=100):
     """hard's Search for a decision, its budget scaled by effort (1-100)."""
     effort = max(1, min(100, effort))
-    s = Search(state, seat, rng, NODES[state.geo.n > 24] * effort // 100)
+    s = Search(state, seat, rng, BUDGET * effort // 100)
     s.firsts = max(4, ROOT_FIRSTS * effort // 100)
     return s
 

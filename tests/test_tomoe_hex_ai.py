@@ -177,10 +177,17 @@ print(json.dumps({'scores': g.scores(), 'board': list(g.board)}))
 """
 
 
-# Fuel a move (the action chosen and applied): normal's every move, hard's
-# median (issues 27 and 29).
+# Fuel a move (the action chosen and applied), every move (issues 27 and
+# 29; tools.bench.BUDGET).
 NORMAL_FUEL = 50000000
-HARD_MEDIAN_FUEL = 300000000
+HARD_FUEL = 300000000
+
+# hard does not fit 64 KB yet: after the engine (36 KB), the players (9.5
+# KB) and engines_core.players (4.3 KB) the 64 KB heap has about 13 KB
+# free, in pieces of at most 1.5 KB, and hard's search module (4.7 KB)
+# fails to load (MemoryError at its first move, or at the import of
+# tomoe_hex_ai when it is imported there). docs/rules/tomoe.md, "Where D stands".
+HARD_64K = pytest.mark.xfail(strict=True, reason="hard's search does not load in 64 KB yet")
 
 
 @pytest.mark.mpy
@@ -189,12 +196,15 @@ HARD_MEDIAN_FUEL = 300000000
                                          (["easy", "normal"], "64k"),
                                          (["normal", "easy"], "64k"),
                                          (["hard", "normal"], "96k"),
-                                         (["normal", "hard"], "96k")])
+                                         (["normal", "hard"], "96k"),
+                                         pytest.param(["hard", "normal"], "64k", marks=HARD_64K),
+                                         pytest.param(["normal", "hard"], "64k", marks=HARD_64K)])
 def test_levels_in_a_small_heap_within_the_move_budget_and_the_same_game(variant, levels, heap):
     """A whole game from the .mpy bundle in a small heap (64 KB; hard, whose
     search module comes on top, 96 KB, the heap tools.bench measures fuel
     in), move for move CPython's game: normal's and easy's every move
-    within 50 million fuel, hard's median within 300 million."""
+    within 50 million fuel, hard's every move within 300 million (its
+    budget was in positions: the last moves cost up to 586 million)."""
     from tools import mpy_check, mpy_runtime
     code = GUEST % {"variant": variant, "seed": 1000, "levels": levels}
     r = mpy_runtime.run_in_repo(code, heap=heap, root=mpy_check.ensure_bundle())
@@ -210,10 +220,7 @@ def test_levels_in_a_small_heap_within_the_move_budget_and_the_same_game(variant
     assert len(seats) == len(moves)
     for level in set(levels):
         fuel = sorted(f for f, s in zip(moves, seats) if levels[s] == level)
-        if level == "hard":
-            assert fuel[len(fuel) // 2] <= HARD_MEDIAN_FUEL
-        else:
-            assert fuel[-1] <= NORMAL_FUEL
+        assert fuel[-1] <= (HARD_FUEL if level == "hard" else NORMAL_FUEL), (level, fuel[-1])
     g = play(variant, 1000, levels)
     assert r.json_lines()[-1] == {"scores": g.scores(), "board": list(g.board)}
 
@@ -270,9 +277,11 @@ def test_hard_finds_what_one_action_misses():
         assert _final_margin(h, me) == best
 
 
-def test_hard_keeps_to_its_node_budget_and_effort_scales_it():
-    """The search never evaluates more positions than its budget (counted
-    by chain builds), uses it, and effort 50 searches less than 100."""
+def test_hard_keeps_to_its_budget_of_work_and_effort_scales_it():
+    """The search never does more work than its budget (units of a cell of
+    a chain build, S.BUDGET), counts every chain build it makes, uses the
+    budget, and effort 50 searches less than 100. A budget of positions let
+    a large board's move cost 586 million fuel: a position there costs more."""
     builds = []
     real = C.Chains
 
@@ -280,7 +289,7 @@ def test_hard_keeps_to_its_node_budget_and_effort_scales_it():
         def __init__(self, geo, board):
             builds.append(1)
             real.__init__(self, geo, board)
-    old = S.NODES
+    old = S.BUDGET
     C.Chains = Counting
     try:
         for variant, seed in (("standard", 112), ("large", 7)):
@@ -289,19 +298,21 @@ def test_hard_keeps_to_its_node_budget_and_effort_scales_it():
                 rng = Rng(seed)
                 while g.empty > 4:
                     g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
-            for budget in (20, 60, 100):
-                S.NODES = (budget, budget)
+            n = g.geo.n
+            dearest = n + S.COUNT * n // 4  # a full board's leaf
+            for budget in (400, 800, 1250):
+                S.BUDGET = budget
                 del builds[:]
                 s = S.hard_search(g, g.current_player(), Rng(2))
-                assert s.nodes <= budget and len(builds) <= budget
-                assert s.nodes > budget - S.FULL_NODES
-            S.NODES = old
+                assert s.cost <= budget and len(builds) * n <= budget
+                assert s.cost > budget - dearest
+            S.BUDGET = old
             full = S.hard_search(g, g.current_player(), Rng(4), 100)
             half = S.hard_search(g, g.current_player(), Rng(4), 50)
-            assert half.nodes < full.nodes and half.nodes <= S.NODES[0] // 2
+            assert half.cost < full.cost and half.cost <= S.BUDGET // 2
     finally:
         C.Chains = real
-        S.NODES = old
+        S.BUDGET = old
 
 
 def positions(variant, seeds, every=3):
