@@ -38,7 +38,7 @@ from engines_core.ai_common import finish
 # The evaluation and the ranking of actions (Chains... action_of are named
 # here too: the interface of engines_core/tomoe_ai.py).
 from engines_core.tomoe_chains import Chains, ranked, lay_entries, value_of, \
-    action_of, UNIT, SLOT  # noqa: F401
+    action_of, UNIT, SLOT, ENDGAME  # noqa: F401
 
 NOISE = (7, 20)  # easy: random points (0 to NOISE - 1) added to each value (small, large board)
 
@@ -73,10 +73,10 @@ def choose_steps(state, seat, level, rng, effort=100):
     search yields after each node (a chain build and its lays' values)."""
     if level == "easy":
         return _easy(state, seat, rng)
-    if level == "hard":
-        # Loaded at hard's first move, while the heap is still in one piece.
+    if level == "hard" and state.empty <= ENDGAME:
+        # Loaded at hard's first search, not its first move: in a 64 KB heap
+        # it found no room at the first move of a second player.
         from engines_core import tomoe_search as S
-        if state.empty <= S.ENDGAME:
-            s = S.start(state, seat, rng, effort)
-            return (yield from s.run(state, s.firsts, S.ROOT_SECONDS))
+        s = S.start(state, seat, rng, effort)
+        return (yield from s.run(state, s.firsts, S.ROOT_SECONDS))
     return _normal(state, seat, rng)

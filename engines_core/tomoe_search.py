@@ -9,9 +9,8 @@ from engines_core import tomoe as T
 from engines_core import tomoe_chains as C
 from engines_core.ai_common import finish
 from engines_core.tomoe_board import FIG, NSEC, SCOL, ESEC, SADJ
-from engines_core.tomoe_chains import SLOT, UNIT
+from engines_core.tomoe_chains import SLOT, UNIT, ENDGAME
 
-ENDGAME = 4  # searches once at most this many cells are empty (before: normal)
 EXACT = 40  # weight of a point of a full board's count
 WIN = 2000  # a won full board
 # The budget is in work, not positions: a position's cost grows with the
@@ -234,6 +233,16 @@ def _undo(board, supply, orient, a, old):
     board[c] = 0
 
 
+# final_points' buffers, made once with the module: a bytearray a leaf
+# wanted free runs of up to 504 bytes of a 64 KB heap in pieces. Per
+# sector, bit x: it touches a free sector or rim area of colour x; per
+# pocket (its root), the same of all its sectors, and its sectors of each
+# colour. Every count leaves them zero.
+_BORD = bytearray(C._NODES)
+_PB = bytearray(C._NODES)
+_CNT = bytearray(2 * C._NODES)
+
+
 def final_points(geo, board, ch):
     """[White's points, Black's points] of a full board by the pocket rule,
     from its chains: a sector is free when its chain reaches a rim area of
@@ -246,7 +255,7 @@ def final_points(geo, board, ch):
     root = ch.root
     par = C._PAR  # the chains' parents are done with: their roots are read
     par[:] = C._IDENT
-    bord = bytearray(big)  # per sector: bit x, it touches free colour x
+    bord = _BORD  # per sector: bit x, it touches free colour x
     for c in range(geo.n):
         _inside(geo, board, c, root, big, par, bord)
         _edges(geo, board, c, root, big, par, bord)
@@ -315,9 +324,10 @@ def _count(geo, board, root, big, par, bord):
     """The points of the pockets (roots in par) and their borders."""
     n = geo.n
     or8 = geo.or8
-    # Per pocket (its root): the border colours and its sectors of each colour.
-    pb = bytearray(big)
-    cnt = bytearray(2 * big)
+    # Per pocket (its root): the border colours and its sectors of each
+    # colour. The buffers are left zero for the next count: read, cleared.
+    pb = _PB
+    cnt = _CNT
     for c in range(n):
         ci = or8[c] | board[c]
         for s in range(NSEC[ci]):
@@ -328,13 +338,19 @@ def _count(geo, board, root, big, par, bord):
             while par[r] != r:
                 r = par[r]
             pb[r] |= bord[u]
+            bord[u] = 0
             cnt[2 * r + SCOL[ci * 8 + s]] += 1
     score = [0, 0]
     for r in range(big):
-        if pb[r] == 1:
+        x = pb[r]
+        if x == 1:
             score[0] += cnt[2 * r + 1]
-        elif pb[r] == 2:
+        elif x == 2:
             score[1] += cnt[2 * r]
+        if x:
+            pb[r] = 0
+        cnt[2 * r] = 0
+        cnt[2 * r + 1] = 0
     return score
 
 
