@@ -7,12 +7,12 @@ the heap's room on a small board.
 
 from engines_core import tomoe as T
 from engines_core import tomoe_chains as C
-from engines_core.ai_common import finish
-from engines_core.tomoe_board import FIG, NSEC, SCOL, ESEC, SADJ
-from engines_core.tomoe_chains import SLOT, UNIT, ENDGAME
 
-EXACT = 40  # weight of a point of a full board's count
-WIN = 2000  # a won full board
+# Few module-level names: each is an entry of the module's dict, which grows
+# in runs of RAM that a 64 KB heap in pieces may not have at hard's first
+# search (so no SLOT or UNIT of its own: C's; no INF: 1 << 28; hard_search,
+# what tests ask, is tests/tomoe_hex_helpers.py's).
+
 # The budget is in work, not positions: a position's cost grows with the
 # board (a chain build visits every tile) and a full board's count costs
 # more than its chains, so a budget of positions let a large board's move
@@ -25,17 +25,17 @@ BUDGET = 1250  # units per decision at effort 100 (about 200 million fuel)
 ROOT_FIRSTS = 8  # first actions of the root moves
 ROOT_SECONDS = 2  # second actions per first action at the root
 
-
-_TURN_BASE = T.TURN_BASE  # actions from here on are turns
-INF = 1 << 28
 # hard's iterations: (depth in whole moves, root moves searched, first lays
 # per move, second lays per first lay).
-SCHEDULE = ((1, 16, 0, 0), (2, 6, 3, 1), (2, 10, 4, 1), (2, 16, 4, 2), (2, 24, 6, 3),
-            (3, 8, 3, 1), (3, 12, 4, 2), (4, 8, 3, 1), (4, 12, 4, 2))
+# Four bytes an iteration (a tuple of tuples wanted a free run of 232 bytes).
+SCHEDULE = bytes((1, 16, 0, 0, 2, 6, 3, 1, 2, 10, 4, 1, 2, 16, 4, 2, 2, 24, 6, 3,
+                  3, 8, 3, 1, 3, 12, 4, 2, 4, 8, 3, 1, 4, 12, 4, 2))
 
 
-class _OutOfWork(Exception):
-    """The budget of work is used up: the search stops."""
+# OverflowError is raised when the budget of work is used up: the search
+# stops. A built-in exception, not a class of our own: a class's type object
+# wanted a free run of 232 bytes, which a 64 KB heap in pieces did not have
+# at hard's first search. Nothing else the search runs raises it.
 
 
 class Search:
@@ -46,13 +46,16 @@ class Search:
     to value a leaf (a full board's also counted). The move returned is
     the best of the last iteration that finished."""
 
+    EXACT = 40  # weight of a point of a full board's count
+    WIN = 2000  # a won full board
+
     def __init__(self, state, seat, rng, budget):
         self.geo = state.geo
         self.seat = seat
         self.budget = budget
         self.cost = 0  # units of work done (BUDGET)
         self.n = state.geo.n
-        self.iterations = 0  # iterations finished
+        self.done = 0  # iterations finished
         self.depth = 0  # depth (whole moves) of the last finished iteration
         # A random tie-break per action, drawn once (two draws: a random
         # affine map modulo 61, C.tie_break): equal actions are tried in a
@@ -62,7 +65,7 @@ class Search:
 
     def count(self, units):
         if self.cost + units > self.budget:
-            raise _OutOfWork()
+            raise OverflowError()
         self.cost += units
 
     def lays(self, board, p, k, empty):
@@ -74,9 +77,17 @@ class Search:
         return out
 
     def leaf(self, board, empty, p):
+        """Value of a board for p: the chains; on a full board, plus EXACT
+        per point of the count and WIN for its winner."""
         # A full board is also counted (final_points).
         self.count(self.n if empty else self.n + COUNT * self.n // 4)
-        return board_value(self.geo, board, empty, p)
+        ch = C.Chains(self.geo, board)
+        v = C._value(ch, p)
+        if empty:
+            return v
+        pts = final_points(self.geo, board, ch)
+        d = pts[p] - pts[1 - p]
+        return v + self.EXACT * d + (self.WIN if d > 0 else -self.WIN if d < 0 else 0)
 
     def negamax(self, board, p, empty, depth, alpha, beta, k1, k2):
         """The value for p, to move (a whole move of lays), searching
@@ -88,37 +99,44 @@ class Search:
             yield
             return v
         orient = self.geo.orient
-        supply = self.supply
-        best = -INF
+        best = -(1 << 28)
         firsts = self.lays(board, p, k1, empty)
         yield
         for e in firsts:
-            a1 = e % SLOT
-            _do(board, supply, orient, a1)
-            if empty == 1:
-                v = -(yield from self.negamax(board, 1 - p, 0, depth - 1, -beta, -alpha, k1, k2))
-                if v > best:
-                    best = v
-                if v > alpha:
-                    alpha = v
-            else:
-                seconds = self.lays(board, p, k2, empty - 1)
-                yield
-                for e2 in seconds:
-                    a2 = e2 % SLOT
-                    _do(board, supply, orient, a2)
-                    v = -(yield from self.negamax(board, 1 - p, empty - 2, depth - 1, -beta,
-                                                  -alpha, k1, k2))
-                    _undo(board, supply, orient, a2, 0)
-                    if v > best:
-                        best = v
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            break
-            _undo(board, supply, orient, a1, 0)
+            a1 = e % C.SLOT
+            _do(board, self.supply, orient, a1)
+            v = yield from self.seconds(board, p, empty - 1, depth, alpha, beta, k1, k2)
+            _undo(board, self.supply, orient, a1, 0)
+            if v > best:
+                best = v
+            if v > alpha:
+                alpha = v
             if alpha >= beta:
                 break
+        return best
+
+    def seconds(self, board, p, empty, depth, alpha, beta, k1, k2):
+        """negamax's value for p after its first lay, `empty` cells left:
+        its k2 best second lays, or none on a full board. (negamax's code
+        split in two: a 64 KB heap has no free run for it in one.)"""
+        if empty == 0:
+            return -(yield from self.negamax(board, 1 - p, 0, depth - 1, -beta, -alpha, k1, k2))
+        orient = self.geo.orient
+        best = -(1 << 28)
+        seconds = self.lays(board, p, k2, empty)
+        yield
+        for e in seconds:
+            a2 = e % C.SLOT
+            _do(board, self.supply, orient, a2)
+            v = -(yield from self.negamax(board, 1 - p, empty - 1, depth - 1, -beta, -alpha,
+                                          k1, k2))
+            _undo(board, self.supply, orient, a2, 0)
+            if v > best:
+                best = v
+            if v > alpha:
+                alpha = v
+                if alpha >= beta:
+                    break
         return best
 
     def run(self, state, root_firsts, root_seconds):
@@ -127,27 +145,32 @@ class Search:
         RAM for one large function's code.)"""
         first = C.ranked(state, self.seat, None, root_firsts, True, self.tie)
         if len(first) == 1:
-            return first[0] % SLOT
+            return first[0] % C.SLOT
         moves = []
         try:
             yield from self.root_moves(state, first, root_seconds, moves)
-        except _OutOfWork:
-            return first[0] % SLOT  # not even the root moves fit the budget
+        except OverflowError:
+            return first[0] % C.SLOT  # not even the root moves fit the budget
         del first
         moves.sort()
         self.moves = moves
         self.order = list(range(len(moves)))
         self.choice = moves[0][2]
         try:
-            for depth, width, k1, k2 in SCHEDULE:
-                if depth > 1 and depth - 1 > (state.empty + 1) // 2:
-                    break  # deeper than the game goes
-                if depth < self.need and state.empty <= ENDGAME:
-                    continue  # near the end only a search to the end counts
-                yield from self.iteration(state, depth, width, k1, k2)
-        except _OutOfWork:
+            yield from self.iterations(state)
+        except OverflowError:
             pass
         return self.choice
+
+    def iterations(self, state):
+        """SCHEDULE's iterations that suit the game's end, in turn."""
+        for i in range(0, len(SCHEDULE), 4):
+            depth = SCHEDULE[i]
+            if depth > 1 and depth - 1 > (state.empty + 1) // 2:
+                break  # deeper than the game goes
+            if depth < self.need and state.empty <= C.ENDGAME:
+                continue  # near the end only a search to the end counts
+            yield from self.iteration(state, i)
 
     def root_moves(self, state, first, root_seconds, moves):
         """Fill `moves` with the root moves: (value key, index, first action,
@@ -155,92 +178,94 @@ class Search:
         board = bytearray(state.board)
         self.supply = supply = list(state.supply)
         orient = self.geo.orient
-        one = state.phase != T.START or state.move_no == 0  # one action left
-        # Whole moves to the end of the game after the root move (lays only).
-        self.need = 1 + (state.empty - (1 if one else 2) + 1) // 2
-        # What ranked did: the chains and every empty cell's lays, then the
-        # chains again for each tile that may turn.
-        self.count(self.n + VALUES * state.empty)
-        if state.may_turn():
-            locked = state.locked
-            for c in range(self.n):
-                if board[c] and not locked[c]:
-                    self.count(self.n + VALUES)
+        one = self.count_ranked(state)
         for e in first:
-            a1 = e % SLOT
+            a1 = e % C.SLOT
             undo = _do(board, supply, orient, a1)
-            if a1 < _TURN_BASE and (one or state.empty == 1):
-                moves.append((e // UNIT, len(moves), a1, -1))
+            if a1 < T.TURN_BASE and (one or state.empty == 1):
+                moves.append((e // C.UNIT, len(moves), a1, -1))
             else:
                 for e2 in self.lays(board, self.seat, root_seconds,
-                                    state.empty - (a1 < _TURN_BASE)):
-                    moves.append((e2 // UNIT, len(moves), a1, e2 % SLOT))
+                                    state.empty - (a1 < T.TURN_BASE)):
+                    moves.append((e2 // C.UNIT, len(moves), a1, e2 % C.SLOT))
             _undo(board, supply, orient, a1, undo)
             yield
 
-    def iteration(self, state, depth, width, k1, k2):
-        """One iteration of SCHEDULE over the best `width` root moves; the
-        best first (order), its first action the choice."""
+    def count_ranked(self, state):
+        """Count what ranked did at the root: the chains and every empty
+        cell's lays, then the chains again for each tile that may turn.
+        True if one action is left in the move."""
+        one = state.phase != T.START or state.move_no == 0
+        # Whole moves to the end of the game after the root move (lays only).
+        self.need = 1 + (state.empty - (1 if one else 2) + 1) // 2
+        self.count(self.n + VALUES * state.empty)
+        if state.may_turn():
+            locked = state.locked
+            board = state.board
+            for c in range(self.n):
+                if board[c] and not locked[c]:
+                    self.count(self.n + VALUES)
+        return one
+
+    def iteration(self, state, i):
+        """SCHEDULE's iteration at i: its depth over its number of the best
+        root moves; the best first (order), its first action the choice."""
+        depth = SCHEDULE[i]
         moves = self.moves
         order = self.order
-        orient = self.geo.orient
-        best = -INF
+        best = -(1 << 28)
         best_i = order[0]
-        alpha = -INF
-        for i in order[:width]:
-            m = moves[i]
+        alpha = -(1 << 28)
+        for j in order[:SCHEDULE[i + 1]]:
             b = bytearray(state.board)
-            self.supply = sup = list(state.supply)
-            empty = state.empty
-            _do(b, sup, orient, m[2])
-            if m[2] < _TURN_BASE:
-                empty -= 1
-            if m[3] >= 0:
-                _do(b, sup, orient, m[3])
-                empty -= 1
-            v = -(yield from self.negamax(b, 1 - self.seat, empty, depth - 1, -INF, -alpha,
-                                          k1, k2))
+            empty = self.root_move(state, b, moves[j])
+            v = -(yield from self.negamax(b, 1 - self.seat, empty, depth - 1, -(1 << 28), -alpha,
+                                          SCHEDULE[i + 2], SCHEDULE[i + 3]))
             if v > best:
                 best = v
-                best_i = i
+                best_i = j
                 alpha = v
         order.remove(best_i)
         order.insert(0, best_i)
         self.choice = moves[best_i][2]
-        self.iterations += 1
+        self.done += 1
         self.depth = depth
+
+    def root_move(self, state, b, m):
+        """Play root move m on b, a copy of state's board; the cells left
+        empty."""
+        self.supply = sup = list(state.supply)
+        orient = self.geo.orient
+        empty = state.empty
+        _do(b, sup, orient, m[2])
+        if m[2] < T.TURN_BASE:
+            empty -= 1
+        if m[3] >= 0:
+            _do(b, sup, orient, m[3])
+            empty -= 1
+        return empty
 
 
 def _do(board, supply, orient, a):
     """Play action a on a bare board; returns what _undo needs."""
     c = T.cell_of(a)
-    if a >= _TURN_BASE:
+    if a >= T.TURN_BASE:
         old = board[c]
         board[c] = T.turned(old, T.direction_of(a))
         return old
     q = T.pattern_of(a)
     board[c] = q
-    supply[FIG[8 * orient[c] + q]] -= 1
+    supply[T.FIG[8 * orient[c] + q]] -= 1
     return 0
 
 
 def _undo(board, supply, orient, a, old):
     c = T.cell_of(a)
-    if a >= _TURN_BASE:
+    if a >= T.TURN_BASE:
         board[c] = old
         return
-    supply[FIG[8 * orient[c] + T.pattern_of(a)]] += 1
+    supply[T.FIG[8 * orient[c] + T.pattern_of(a)]] += 1
     board[c] = 0
-
-
-# final_points' buffers, made once with the module: a bytearray a leaf
-# wanted free runs of up to 504 bytes of a 64 KB heap in pieces. Per
-# sector, bit x: it touches a free sector or rim area of colour x; per
-# pocket (its root), the same of all its sectors, and its sectors of each
-# colour. Every count leaves them zero.
-_BORD = bytearray(C._NODES)
-_PB = bytearray(C._NODES)
-_CNT = bytearray(2 * C._NODES)
 
 
 def final_points(geo, board, ch):
@@ -255,7 +280,12 @@ def final_points(geo, board, ch):
     root = ch.root
     par = C._PAR  # the chains' parents are done with: their roots are read
     par[:] = C._IDENT
-    bord = _BORD  # per sector: bit x, it touches free colour x
+    # Per sector, bit x: it touches a free sector or rim area of colour x.
+    # In the chains' sizes, done with too: no bytearray a leaf, which a
+    # 64 KB heap in pieces had no room for.
+    bord = C._SIZE
+    for u in range(big):
+        bord[u] = 0
     for c in range(geo.n):
         _inside(geo, board, c, root, big, par, bord)
         _edges(geo, board, c, root, big, par, bord)
@@ -266,17 +296,18 @@ def _inside(geo, board, c, root, big, par, bord):
     """Pockets and borders inside tile c: sectors that are not free join
     the sectors they touch that are not free, and learn the colours of the
     free ones."""
+    nsec, scol, sadj = T.NSEC, T.SCOL, T.SADJ
     ci = geo.or8[c] | board[c]
     b = 7 * c
-    for s in range(NSEC[ci]):
+    for s in range(nsec[ci]):
         if root[b + s] >= big:
             continue
-        a = SADJ[ci * 8 + s]
+        a = sadj[ci * 8 + s]
         t = 0
         while a:
             if a & 1:
                 if root[b + t] >= big:
-                    bord[b + s] |= 1 << SCOL[ci * 8 + t]
+                    bord[b + s] |= 1 << scol[ci * 8 + t]
                 elif t > s:
                     _union(par, b + s, b + t)
             a >>= 1
@@ -295,62 +326,78 @@ def _edges(geo, board, c, root, big, par, bord):
         e = 3 * c + k
         m = nbc[e]
         if m == 255:
-            bit = 1 << geo.rim_colour[nbk[e]]
-            for j in range(18 * ci + 6 * k, 18 * ci + 6 * k + 6):
-                u = b + ESEC[j]
-                if root[u] < big:
-                    bord[u] |= bit
+            _rim(b, 18 * ci + 6 * k, 1 << geo.rim_colour[nbk[e]], root, big, bord)
             continue
         if m < c:
             continue
         cm = or8[m] | board[m]
-        q = 18 * cm + 6 * nbk[e] + 5
-        for j in range(6):
-            u = b + ESEC[18 * ci + 6 * k + j]
-            tm = ESEC[q - j]
-            w = 7 * m + tm
-            fu = root[u] >= big
-            fw = root[w] >= big
-            if fu:
-                if not fw:
-                    bord[w] |= 1 << SCOL[ci * 8 + ESEC[18 * ci + 6 * k + j]]
-            elif fw:
-                bord[u] |= 1 << SCOL[cm * 8 + tm]
-            else:
-                _union(par, u, w)
+        _pair(ci, b, 18 * ci + 6 * k, cm, 7 * m, 18 * cm + 6 * nbk[e] + 5, root, big, par, bord)
+
+
+def _pair(ci, b, j0, cm, bm, q, root, big, par, bord):
+    """_edges between two tiles: places j0 to j0 + 5 of tile ci (first node
+    b) face places q down to q - 5 of tile cm (first node bm)."""
+    scol, esec = T.SCOL, T.ESEC
+    for j in range(6):
+        ts = esec[j0 + j]
+        tm = esec[q - j]
+        u = b + ts
+        w = bm + tm
+        fu = root[u] >= big
+        fw = root[w] >= big
+        if fu:
+            if not fw:
+                bord[w] |= 1 << scol[ci * 8 + ts]
+        elif fw:
+            bord[u] |= 1 << scol[cm * 8 + tm]
+        else:
+            _union(par, u, w)
+
+
+def _rim(b, j0, bit, root, big, bord):
+    """_edges along the rim: the sectors at edge places j0 to j0 + 5 of the
+    tile whose first node is b touch a rim area, colour bit `bit`."""
+    esec = T.ESEC
+    for j in range(j0, j0 + 6):
+        u = b + esec[j]
+        if root[u] < big:
+            bord[u] |= bit
 
 
 def _count(geo, board, root, big, par, bord):
-    """The points of the pockets (roots in par) and their borders."""
-    n = geo.n
+    """The points of the pockets (roots in par) and their borders: a
+    pocket's border colours are gathered at its root (in bord, every
+    sector's parent made its root), then each of its sectors scores when
+    the border is the other colour only."""
+    nsec = T.NSEC
     or8 = geo.or8
-    # Per pocket (its root): the border colours and its sectors of each
-    # colour. The buffers are left zero for the next count: read, cleared.
-    pb = _PB
-    cnt = _CNT
-    for c in range(n):
-        ci = or8[c] | board[c]
-        for s in range(NSEC[ci]):
-            u = 7 * c + s
+    for c in range(geo.n):
+        for u in range(7 * c, 7 * c + nsec[or8[c] | board[c]]):
             if root[u] >= big:
                 continue
             r = u
             while par[r] != r:
                 r = par[r]
-            pb[r] |= bord[u]
-            bord[u] = 0
-            cnt[2 * r + SCOL[ci * 8 + s]] += 1
+            par[u] = r
+            bord[r] |= bord[u]
+    return _score(geo, board, root, big, par, bord)
+
+
+def _score(geo, board, root, big, par, bord):
+    """_count's points, from the borders gathered at the pockets' roots."""
+    nsec, scol = T.NSEC, T.SCOL
+    or8 = geo.or8
     score = [0, 0]
-    for r in range(big):
-        x = pb[r]
-        if x == 1:
-            score[0] += cnt[2 * r + 1]
-        elif x == 2:
-            score[1] += cnt[2 * r]
-        if x:
-            pb[r] = 0
-        cnt[2 * r] = 0
-        cnt[2 * r + 1] = 0
+    for c in range(geo.n):
+        ci = or8[c] | board[c]
+        for s in range(nsec[ci]):
+            u = 7 * c + s
+            if root[u] < big:
+                x = bord[par[u]]
+                if x == 1 and scol[ci * 8 + s]:
+                    score[0] += 1
+                elif x == 2 and not scol[ci * 8 + s]:
+                    score[1] += 1
     return score
 
 
@@ -363,28 +410,9 @@ def _union(par, a, b):
         par[a] = b
 
 
-def board_value(geo, board, empty, me):
-    """Value of a board for `me`: the chains; on a full board, plus EXACT
-    per point of the count and WIN for its winner."""
-    ch = C.Chains(geo, board)
-    v = C._value(ch, me)
-    if empty:
-        return v
-    pts = final_points(geo, board, ch)
-    d = pts[me] - pts[1 - me]
-    return v + EXACT * d + (WIN if d > 0 else -WIN if d < 0 else 0)
-
-
 def start(state, seat, rng, effort=100):
     """hard's Search for a decision, its budget scaled by effort (1-100)."""
     effort = max(1, min(100, effort))
     s = Search(state, seat, rng, BUDGET * effort // 100)
     s.firsts = max(4, ROOT_FIRSTS * effort // 100)
-    return s
-
-
-def hard_search(state, seat, rng, effort=100):
-    """The Search object after hard's search (its `choice`)."""
-    s = start(state, seat, rng, effort)
-    s.choice = finish(s.run(state, s.firsts, ROOT_SECONDS))
     return s

@@ -12,7 +12,7 @@ from engines_core import tomoe_search as S
 from engines_core.ai_common import finish
 from engines_core.players import rng_for
 from engines_core.prng import Rng
-from tests.tomoe_hex_helpers import worth
+from tests.tomoe_hex_helpers import worth, hard_search
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -304,12 +304,12 @@ def test_hard_keeps_to_its_budget_of_work_and_effort_scales_it():
             for budget in (400, 800, 1250):
                 S.BUDGET = budget
                 del builds[:]
-                s = S.hard_search(g, g.current_player(), Rng(2))
+                s = hard_search(g, g.current_player(), Rng(2))
                 assert s.cost <= budget and len(builds) * n <= budget
                 assert s.cost > budget - dearest
             S.BUDGET = old
-            full = S.hard_search(g, g.current_player(), Rng(4), 100)
-            half = S.hard_search(g, g.current_player(), Rng(4), 50)
+            full = hard_search(g, g.current_player(), Rng(4), 100)
+            half = hard_search(g, g.current_player(), Rng(4), 50)
             assert half.cost < full.cost and half.cost <= S.BUDGET // 2
     finally:
         C.Chains = real

@@ -144,3 +144,14 @@ def worth(geo, board):
         every = set(sector[u] for u in sector if col[u] == x)
         out.append(3 * len(free & every) - len(every))
     return out
+
+
+def hard_search(state, seat, rng, effort=100):
+    """hard's Search after its search of `state` (its `choice`, `cost`):
+    engines_core/tomoe_search.py keeps no such helper of its own, its
+    module's names being few for a small heap."""
+    from engines_core import tomoe_search as S
+    from engines_core.ai_common import finish
+    s = S.start(state, seat, rng, effort)
+    s.choice = finish(s.run(state, s.firsts, S.ROOT_SECONDS))
+    return s
