@@ -146,11 +146,11 @@ def worth(geo, board):
     return out
 
 
-def hard_search(state, seat, rng, effort=100):
-    """hard's Search after its search of `state` (its `choice`, `cost`):
-    engines_core/tomoe_search.py keeps no such helper of its own, its
-    module's names being few for a small heap."""
-    from engines_core import tomoe_search as S
+def hard_search(S, state, seat, rng, effort=100):
+    """hard's Search, from the search module S, after its search of `state`
+    (its `choice`, `cost`): engines_core/tomoe_search.py keeps no such
+    helper of its own, its module's names being few for a small heap. S is
+    the caller's: a test that forgot the module must not get another."""
     from engines_core.ai_common import finish
     s = S.start(state, seat, rng, effort)
     s.choice = finish(s.run(state, s.firsts, S.ROOT_SECONDS))
