@@ -154,6 +154,10 @@ class Menu(Screen):
             i = self.games.index(st.game) if st.game in self.games else 0
             st.game = self.games[(i + step) % len(self.games)]
             self.help = 0
+            try:
+                registry.facts(st.game)
+            except MemoryError:
+                self.make_room()
         elif line == _PLAYERS:
             lo, hi = registry.players(st.game)
             n = self.players() + step
@@ -178,6 +182,18 @@ class Menu(Screen):
         elif isinstance(line, int):
             seats = st.seats_for(st.game)
             seats[line] = KINDS[(KINDS.index(seats[line]) + step) % len(KINDS)]
+
+    def make_room(self):
+        """No room for the chosen game's facts. In MicroPython the names of
+        the games played fill the interned-string pool, whose next pool
+        needs a run of RAM (several KB) a heap broken up by a game no longer
+        has: a restart gives a clean heap, on this game (the settings keep
+        it). Without a restart (the simulator) the other games' modules go."""
+        games.unload(self.app.settings.game)
+        if self.app.hal.restart is not None:
+            self.save_settings()
+            self.app.hal.restart()
+        registry.facts(self.app.settings.game)
 
     def start(self, now, restarted=False):
         """Start the game chosen on the menu (boot calls it too, with

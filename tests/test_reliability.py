@@ -541,3 +541,41 @@ def test_no_memory_to_write_settings_or_statistics_is_no_save(monkeypatch):
     app.save_settings()
     app.game_over(s)
     assert told == ["NO SAVE"] * 3 and app.stats.get("tomoko.played") == 1
+
+
+def test_no_room_for_the_next_games_facts_restarts_on_that_game(monkeypatch):
+    """Browsing the menu after a game, MicroPython may have no run of RAM
+    left for the next game's facts (its interned-string pool must grow):
+    the menu then restarts the board into a clean heap, showing that game,
+    instead of crashing (tests/test_mpy.py's games one after another at
+    160 KB crashed so)."""
+    from engines_core import registry
+    storage = MemoryStorage()
+    app, run = app_with(storage=storage)
+    menu = app.screen
+    assert isinstance(menu, Menu) and menu.lines()[menu.line] == "GAME"
+    before = app.settings.game
+    restarts = []
+
+    class Restarted(Exception):
+        pass
+
+    def restart():
+        restarts.append(app.settings.game)
+        raise Restarted  # a board's restart never returns
+
+    app.hal.restart = restart
+    real_facts = registry.facts
+
+    def facts(name):
+        if name != before:
+            raise MemoryError("memory allocation failed, allocating 1280 bytes")
+        return real_facts(name)
+
+    monkeypatch.setattr(registry, "facts", facts)
+    with pytest.raises(Restarted):
+        run.run("RIGHT")
+    monkeypatch.setattr(registry, "facts", real_facts)
+    assert restarts == [app.settings.game] and app.settings.game != before
+    again, run = reboot(storage)  # the clean heap: the menu on that game
+    assert isinstance(again.screen, Menu) and again.settings.game == restarts[0]
