@@ -9,14 +9,15 @@ from tools import bench_doc, bench_tomoe_totals as B
 
 
 def test_score_parts_name_each_scoring_pocket_with_its_size():
-    """The rulebook's scenes: White's three black fields are three pockets of
-    one sector; White around Black's curve is one pocket of six sectors (four
-    black, two white); Black's counter is one large pocket and two single
-    white sectors."""
-    assert sorted(position(SCENE_ONE).score_parts()) == [(0, 1, 1)] * 3
-    assert position(WHITE_AROUND).score_parts() == [(0, 4, 6)]
+    """The rulebook's scenes (tests/test_tomoe_rules.py): White's three black
+    fields are one pocket of four sectors (three black, White's tip inside);
+    White round Black's ring one pocket of nine (the ring's six black pieces,
+    three white tips); Black's counter one pocket of 23 sectors (14 white)
+    and two single tips, one for each side."""
+    assert position(SCENE_ONE).score_parts() == [(0, 3, 4)]
+    assert position(WHITE_AROUND).score_parts() == [(0, 6, 9)]
     assert sorted(position(BLACK_AROUND, player=T.BLACK).score_parts()) == \
-        [(1, 1, 1), (1, 1, 1), (1, 11, 15)]
+        [(0, 1, 1), (1, 1, 1), (1, 14, 23)]
 
 
 @pytest.mark.parametrize("variant", ["standard", "large"])

@@ -12,7 +12,7 @@ from engines_core import tomoe_search as S
 from engines_core.ai_common import finish
 from engines_core.players import rng_for
 from engines_core.prng import Rng
-from tests.tomoe_hex_helpers import worth, hard_search
+from tests.tomoe_helpers import worth, hard_search
 
 LEVELS = ("easy", "normal", "hard")
 
