@@ -11,7 +11,7 @@ from engines_core import tomoe_chains as C
 # Few module-level names: each is an entry of the module's dict, which grows
 # in runs of RAM that a 64 KB heap in pieces may not have at hard's first
 # search (so no SLOT or UNIT of its own: C's; no INF: 1 << 28; hard_search,
-# what tests ask, is tests/tomoe_hex_helpers.py's).
+# what tests ask, is tests/tomoe_helpers.py's).
 
 # The budget is in work, not positions: a position's cost grows with the
 # board (a chain build visits every tile) and a full board's count costs
