@@ -4,7 +4,7 @@ and the move is exactly the one the search makes in one go."""
 
 import pytest
 
-from engines_core import registry, players
+from engines_core import registry, players, tomoe_ai
 from engines_core.prng import Rng
 from firmware import play as play_module
 from firmware.play import COMPUTER, HUMAN
@@ -51,10 +51,13 @@ def test_the_sliced_search_chooses_what_the_whole_search_does(game):
     search a slice at a time, with other work between the slices (other
     seats' searches, views, serialising the state, as frames and the other
     computer players do), gives exactly the action of one whole search."""
-    checked = sliced = 0
-    for seed, ply, st in positions(game, 8 if game == "tomoko" else 14):
+    checked = sliced = searched = 0
+    for seed, ply, st in positions(game, 8 if game == "tomoko" else 14,
+                                   every=1 if game == "tomoe" else 3):
         if game == "tomoko" and ply % 15:
             continue  # Tomoko's hard is the slowest in CPython
+        if game == "tomoe" and ply % 3 and st.empty > tomoe_ai.ENDGAME:
+            continue  # Tomoe's hard searches the last cells: more of those
         before = st.serialize()
         seat = st.current_player()
 
@@ -68,29 +71,37 @@ def test_the_sliced_search_chooses_what_the_whole_search_does(game):
             action, n = in_slices(st, level, players.rng_for(seed, ply, seat), meanwhile)
             assert action == whole, (seed, ply, level)
             checked += 1
-            sliced += n > 1
+            if game == "tomoe" and level == "hard" and st.empty <= tomoe_ai.ENDGAME:
+                searched += 1
+                sliced += n > 1
         assert st.serialize() == before
     assert checked >= 150
     if game == "tomoe":
-        assert sliced >= checked // 4  # hard thinks in many slices
+        assert searched >= 40 and sliced >= searched * 3 // 4  # hard thinks in many slices
 
 
 def test_tomoes_hard_search_yields_after_each_node():
-    """A slice is one node (a chain build): no slice does more than two."""
-    from engines_core import tomoe_ai
-    counts = []
-    for seed, ply, st in positions("tomoe", 3, every=4):
-        s = tomoe_ai._hard_search(st, st.current_player(), players.rng_for(seed, ply, 0), 100)
-        steps = s.run(st, s.firsts, tomoe_ai.ROOT_SECONDS)
-        last = 0
+    """A slice is one node: one chain build (a position's lays ranked, or a
+    leaf valued), so no slice costs more units of work than the dearest
+    node can (engines_core/tomoe_search.py: Search.lays and Search.leaf)."""
+    from engines_core import tomoe_search as S
+    costs = []
+    for seed, ply, st in positions("tomoe", 3, every=1):
+        if st.empty > tomoe_ai.ENDGAME or st.phase != 0:
+            continue
+        s = S.start(st, st.current_player(), players.rng_for(seed, ply, 0), 100)
+        steps = s.run(st, s.firsts, S.ROOT_SECONDS)
+        last = s.cost
         while True:
             try:
                 next(steps)
             except StopIteration:
                 break
-            counts.append(s.nodes - last)
-            last = s.nodes
-    assert counts and max(counts) <= tomoe_ai.EXACT_NODES + 1
+            costs.append(s.cost - last)
+            last = s.cost
+    n = 24  # the small board's cells
+    dearest = max(n + S.VALUES * n, n + S.COUNT * n // 4)
+    assert len(costs) >= 100 and max(costs) <= dearest
 
 
 class WorkingClock(FakeClock):
@@ -113,6 +124,13 @@ def thinking_app(monkeypatch, game, ms=20):
     seats = ["hard"] * registry.players(game)[0]
     seats[-1] = "human"
     session = Session(game, seats, "standard", 5)
+    if game == "tomoe":
+        # Tomoe's hard searches the last cells of the board: a position
+        # there, random moves of its first seat to move, the computer's.
+        st = session.state
+        rng = Rng(5)
+        while not (st.empty <= tomoe_ai.ENDGAME and st.phase == 0 and st.current_player() == 0):
+            st.apply(rng.choice(st.legal_actions()))
     session.actions = []
     real_play = session.play
 
@@ -150,7 +168,7 @@ def test_the_screen_stays_alive_while_a_computer_thinks(monkeypatch, game):
         if screen.ui.THINKING is not None:
             x, y = screen.ui.THINKING
             dots.add(tuple(app.hal.display.get(x + i, y) for i in range(3)))
-    assert steps >= (3 if game == "toncc" else 10)
+    assert steps >= {"toncc": 3, "tomoe": 5}[game]
     if game == "toncc":
         assert len(dots) >= 2  # the lit dot moved along
     assert session.actions[-1] == expected
