@@ -18,11 +18,13 @@ Actions (ints below NUM_ACTIONS = 288):
   turn  216 + cell * 2 + d          (d 0 = a third clockwise, 1 = anticlockwise)
 """
 
+from array import array
+
 from engines_core.game import Game, TERMINAL, CorruptState, OldSave
 from engines_core.codec import read_header, write_header
 from engines_core import tomoe_board as TB
-from engines_core.tomoe_board import NSEC, SCOL, ESEC, SADJ, EPOS, FIG, rot_cw, rot_ccw, \
-    figure_of
+from engines_core.tomoe_board import NSEC, SCOL, ESEC, SADJ, EPOS_AT, EPOS, FIG, rot_cw, \
+    rot_ccw, figure_of
 from engines_core import tomoe_facts as F
 
 WHITE = TB.WHITE
@@ -116,7 +118,8 @@ def touching(geo, board, node, out):
         a >>= 1
         s += 1
     last = -1
-    for q in EPOS[si]:
+    for i in range(EPOS_AT[si], EPOS_AT[si + 1]):
+        q = EPOS[i]
         k = q // 6
         e = e0 + k
         m = nbc[e]
@@ -141,14 +144,21 @@ def colour(geo, board, node):
     return SCOL[(geo.or8[c] | p) * 8 + (node & 7)] if p else 2
 
 
-def flood(geo, board, x):
-    """bytearray(8n): 1 for the nodes that are not colour x and are reached
-    from the rim areas of the other colour through everything not x."""
+# Work lists made once, shared by the analysis below (none of it runs inside
+# another): a list that grows while a flood runs asks the heap for a larger
+# run of RAM each time, which a 64 KB heap in pieces may not have.
+_STACK = array("H", bytes(16 * MAX_CELLS))  # nodes to visit, _STACK[:top]
+_NB = []  # the nodes touching one node (touching)
+
+
+def flood(geo, board, x, reach, bit):
+    """Set `bit` in reach[node] (a bytearray(8n)) for the nodes that are not
+    colour x and are reached from the rim areas of the other colour through
+    everything not x."""
     y = 1 - x
-    n = geo.n
-    reach = bytearray(8 * n)
-    stack = []
-    nb = []
+    stack = _STACK
+    top = 0
+    nb = _NB
     for area in range(len(geo.rim_colour)):
         if geo.rim_colour[area] != y:
             continue
@@ -156,37 +166,44 @@ def flood(geo, board, x):
             c = e // 3
             p = board[c]
             if p == 0:
-                nb.append(8 * c)
+                t = 8 * c
+                if not reach[t] & bit:
+                    reach[t] |= bit
+                    stack[top] = t
+                    top += 1
                 continue
-            ci = (geo.or8[c] | p)
+            ci = (geo.or8[c] | p) * 18 + (e % 3) * 6
             for j in range(6):
-                nb.append(8 * c + ESEC[ci * 18 + (e % 3) * 6 + j])
-    for t in nb:
-        if not reach[t] and colour(geo, board, t) != x:
-            reach[t] = 1
-            stack.append(t)
-    rim = 8 * n
-    while stack:
-        node = stack.pop()
-        del nb[:]  # one list for every node: less to collect on a small heap
+                t = 8 * c + ESEC[ci + j]
+                if not reach[t] & bit and colour(geo, board, t) != x:
+                    reach[t] |= bit
+                    stack[top] = t
+                    top += 1
+    rim = 8 * geo.n
+    while top:
+        top -= 1
+        node = stack[top]
+        del nb[:]
         touching(geo, board, node, nb)
         for t in nb:
-            if t < rim and not reach[t] and colour(geo, board, t) != x:
-                reach[t] = 1
-                stack.append(t)
-    return reach
+            if t < rim and not reach[t] & bit and colour(geo, board, t) != x:
+                reach[t] |= bit
+                stack[top] = t
+                top += 1
 
 
 def enclosure(geo, board):
     """bytearray(8n): bit 0 enclosed by White, bit 1 by Black, 4 no such node."""
-    rw = flood(geo, board, WHITE)
-    rb = flood(geo, board, BLACK)
-    enc = rw  # written over in place, node by node: no third array on a small heap
+    enc = bytearray(8 * geo.n)
+    flood(geo, board, WHITE, enc, 1)  # bit 0: reached past White
+    flood(geo, board, BLACK, enc, 2)  # bit 1: reached past Black
+    # Written over in place, node by node: what is not reached is enclosed.
     for c in range(geo.n):
         p = board[c]
         b = 8 * c
         if p == 0:
-            enc[b] = (0 if rw[b] else 1) | (0 if rb[b] else 2)
+            r = enc[b]
+            enc[b] = (0 if r & 1 else 1) | (0 if r & 2 else 2)
             for s in range(1, 8):
                 enc[b + s] = 4
             continue
@@ -196,9 +213,9 @@ def enclosure(geo, board):
             if s >= k:
                 enc[b + s] = 4
             elif SCOL[ci + s] == WHITE:
-                enc[b + s] = 0 if rb[b + s] else 2
+                enc[b + s] = 0 if enc[b + s] & 2 else 2
             else:
-                enc[b + s] = 0 if rw[b + s] else 1
+                enc[b + s] = 0 if enc[b + s] & 1 else 1
     return enc
 
 
@@ -208,7 +225,7 @@ def locks(geo, board, enc):
     the curve; one touching what the other colour encloses is enclosed too)."""
     out = bytearray(geo.n)
     rim = 8 * geo.n
-    nb = []  # one list for every node: less to collect on a small heap
+    nb = _NB
     for c in range(geo.n):
         p = board[c]
         if not p:
@@ -229,42 +246,63 @@ def locks(geo, board, enc):
     return out
 
 
+_KIND = bytearray(8 * MAX_CELLS)  # pockets' kind of each node, made once
+
+
 def pockets(geo, board, enc, parts=None, owner=None):
-    """[White's points, Black's points] by games.md's pocket rule, read as in
-    model A (a sector is free unless the other colour encloses it; a pocket
-    touching open board scores for nobody). With a list `parts`, every pocket
-    that scores adds (seat, points, its sectors); with a bytearray(8n)
-    `owner`, every node in a pocket is marked there as model A's are (1 it
-    scores for White, 2 for Black, 3 for nobody)."""
+    """[White's points, Black's points] by games.md's pocket rule: a sector
+    is free unless the other colour encloses it; a pocket (a connected
+    region of sectors that are not free, and of enclosed empty cells) whose
+    neighbouring free sectors and rim areas are all of one colour X is
+    enclosed by X, and each of its sectors of the other colour scores one
+    point for X; a pocket touching open board scores for nobody. With a
+    list `parts`, every pocket that scores adds (seat, points, its
+    sectors); with a bytearray(8n) `owner`, every node in a pocket is
+    marked there (1 it scores for White, 2 for Black, 3 for nobody)."""
     n = geo.n
     rim = 8 * n
-    # kind: 0 no node, 1 pocket member, 2 free white, 3 free black, 4 open board
-    kind = bytearray(8 * n)
+    # kind: 0 no node, 1 pocket member, 2 free white, 3 free black, 4 open
+    # board, 5 a member already taken into a pocket
+    kind = _KIND
     for c in range(n):
         p = board[c]
         b = 8 * c
         if p == 0:
             kind[b] = 1 if enc[b] else 4
+            for s in range(1, 8):
+                kind[b + s] = 0
             continue
         ci = (geo.or8[c] | p) * 8
-        for s in range(NSEC[geo.or8[c] | p]):
-            x = SCOL[ci + s]
-            kind[b + s] = 1 if (enc[b + s] >> (1 - x)) & 1 else 2 + x
+        k = NSEC[geo.or8[c] | p]
+        for s in range(8):
+            if s < k:
+                x = SCOL[ci + s]
+                kind[b + s] = 1 if (enc[b + s] >> (1 - x)) & 1 else 2 + x
+            else:
+                kind[b + s] = 0
     score = [0, 0]
+    stack = _STACK
+    nb = _NB
     for start in range(8 * n):
         if kind[start] != 1:
             continue
         kind[start] = 5
-        stack = [start]
+        stack[0] = start
+        top = 1
         border = 0
-        count = [0, 0, 0]
+        white = black = 0
         members = [] if owner is not None else None
-        while stack:
-            node = stack.pop()
+        while top:
+            top -= 1
+            node = stack[top]
             if members is not None:
                 members.append(node)
-            count[colour(geo, board, node)] += 1
-            nb = []
+            col = colour(geo, board, node)
+            if col == WHITE:
+                white += 1
+            elif col == BLACK:
+                black += 1
+            del nb[:]
             touching(geo, board, node, nb)
             for t in nb:
                 if t >= rim:
@@ -273,15 +311,16 @@ def pockets(geo, board, enc, parts=None, owner=None):
                 kd = kind[t]
                 if kd == 1:
                     kind[t] = 5
-                    stack.append(t)
+                    stack[top] = t
+                    top += 1
                 elif kd != 5:
                     border |= 1 << (kd - 2)
         # border bits: 1 white, 2 black, 4 open board
         if border == 1 or border == 2:
-            got = count[BLACK] if border == 1 else count[WHITE]
+            got = black if border == 1 else white
             score[border - 1] += got
             if parts is not None and got:
-                parts.append((border - 1, got, count[WHITE] + count[BLACK]))
+                parts.append((border - 1, got, white + black))
         if members is not None:
             for node in members:
                 owner[node] = border if 0 < border < 3 and \

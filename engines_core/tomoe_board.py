@@ -177,7 +177,8 @@ BOARDS = (SMALL, LARGE)
 #   SCOL[ci*8 + s]        colour of sector s (2: no such sector)
 #   ESEC[ci*18 + k*6 + j] the sector of the j-th part along edge k
 #   SADJ[ci*8 + s]        bit t: sector t of the tile touches sector s
-#   EPOS[ci*8 + s]        the positions k*6 + j on the edges that are sector s
+#   EPOS[EPOS_AT[ci*8 + s]:EPOS_AT[ci*8 + s + 1]]
+#                         the positions k*6 + j on the edges that are sector s
 #   FIG[ci]               the figure 0-3 of a tile
 
 
@@ -244,14 +245,20 @@ def _tables():
             for k in range(3):
                 for j, part in enumerate(_edge_parts(k)):
                     esec[ci * 18 + k * 6 + j] = sec[part]
-    # EPOS[ci*8 + s]: positions k*6 + j on the edges that belong to sector s.
-    epos = []
-    for ci in range(16):
-        for s in range(8):
-            epos.append(tuple(q for q in range(18) if ci & 7 and esec[ci * 18 + q] == s)
-                        if s < nsec[ci] else ())
-    return bytes(nsec), bytes(scol), bytes(esec), bytes(sadj), tuple(epos)
+    # The positions k*6 + j on the edges that belong to sector s, for every
+    # ci*8 + s one after another, and where each one's run starts.
+    at = bytearray(129)
+    epos = bytearray()
+    for si in range(128):
+        ci, s = si >> 3, si & 7
+        at[si] = len(epos)
+        if ci & 7 and s < nsec[ci]:
+            epos.extend(q for q in range(18) if esec[ci * 18 + q] == s)
+    at[128] = len(epos)
+    return bytes(nsec), bytes(scol), bytes(esec), bytes(sadj), bytes(at), bytes(epos)
 
 
-NSEC, SCOL, ESEC, SADJ, EPOS = _tables()
+NSEC, SCOL, ESEC, SADJ, EPOS_AT, EPOS = _tables()
+# The builders' code is not needed again: its RAM goes back to the heap.
+del _tables, _edge_parts, _INSIDE
 FIG = bytes(figure_of(ci >> 3, ci & 7) if ci & 7 and ci & 7 != 7 else 0 for ci in range(16))
