@@ -152,3 +152,53 @@ print('BAD', differences(%r, range(0, 12000, 97)))
     assert r.ok, r.stderr[-2000:]
     assert "BAD []" in r.stdout, r.stdout[-2000:]
 
+
+# The LED output stage under the heap lock (hal/pipeline.py, LedDisplay.show) ----------
+
+LOCKED_RENDER = """
+from hal.pipeline import LedDisplay, wiring
+def display():
+    return LedDisplay(16, 16, wiring(16, 16), lambda p: None, budget_ma=300)
+locked, plain = display(), display()
+under_lock = [0]
+retried = [0]
+scan = locked.pipeline._scan
+def probe(L0):
+    try:
+        bytearray(8)
+    except MemoryError:
+        under_lock[0] += 1
+    return scan(L0)
+locked.pipeline._scan = probe
+try_locked = locked._locked_render
+def counting():
+    ok = try_locked()
+    if not ok:
+        retried[0] += 1
+    return ok
+locked._locked_render = counting
+bad = []
+for f in range(150):
+    for d in (locked, plain):
+        d.brightness = 40 if f < 100 else 70
+        d.fill(0)
+        for i in range((f * 37) % 220 + 20):
+            d.pixel(i % 16, i // 16, ((f * 13 + i * 5) & 255) << 16 | (i * 3 & 255) << 8 | (f & 255))
+    locked.show()
+    plain.pipeline.render(plain.buf, plain.brightness)
+    if locked.pipeline.out != plain.pipeline.out or locked.pipeline.ma != plain.pipeline.ma:
+        bad.append(f)
+print('LOCKED', under_lock[0], retried[0], bad)
+"""
+
+
+@pytest.mark.mpy
+def test_in_micropython_the_led_stage_renders_under_the_heap_lock_and_a_render_needing_a_table_is_run_again():
+    from tools import mpy_check, mpy_runtime
+    r = mpy_runtime.run_in_repo(LOCKED_RENDER, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    line = [l for l in r.stdout.splitlines() if l.startswith("LOCKED")][0].split(None, 3)
+    under_lock, retried, bad = int(line[1]), int(line[2]), line[3]
+    assert under_lock == 150  # every show rendered locked first (its retry unlocked)
+    assert retried > 0  # the limit stepped to levels whose tables were new
+    assert bad == "[]"  # the same bytes and current as rendering unlocked
