@@ -223,13 +223,19 @@ class Pipeline:
                     luts.clear()
                     self._dims.clear()
             lut = bytearray(256) if t is None else t[0]
-            for v in range(1, 256):
-                if kind == 0:
+            # A loop per kind, not a test of the kind per entry: a new level
+            # of the limit (a frame whose light changed) makes a table.
+            if kind == 0:
+                for v in range(1, 256):
                     lut[v] = GAMMA[v] * base // 1000
-                elif kind == 1:
+            elif kind == 1:
+                for v in range(1, 256):
                     lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
-                else:
-                    lut[v] = v * level // base or 1
+            else:
+                d = 0  # v * level
+                for v in range(1, 256):
+                    d += level
+                    lut[v] = d // base or 1
             if t is None:
                 pal = self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None
                 t = (lut, pal)
