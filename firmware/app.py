@@ -21,8 +21,8 @@ FRAME_MS = 30  # ~33 frames a second at most; the wire takes 8 ms per frame
 # to collect, the heap keeps the holes left by loading a game, and each such
 # call searched them for room, which made a frame some 50% slower on the
 # emulated Pico. With the heap locked those frames go on the C stack. A
-# frame that does allocate (a screen building what it keeps, the LED stage a
-# new table) fails with MemoryError and is drawn again unlocked; after
+# frame that does allocate (a screen building what it keeps) fails with
+# MemoryError and is drawn again unlocked; after
 # LOCK_MISSES such frames in a row the next LOCK_REST frames are drawn
 # unlocked (a screen that allocates every frame is not drawn twice a frame).
 try:
@@ -31,6 +31,8 @@ except ImportError:
     _heap_lock = _heap_unlock = None
 LOCK_MISSES = 3
 LOCK_REST = 64
+WHOLE = 2  # App._to_draw: the screen and the notice over it
+BAND = 1  # only the notice's band
 
 
 class App:
@@ -46,7 +48,17 @@ class App:
         # The last frame shown, kept in one buffer: a new 768-byte object
         # every frame would need a free stretch that big in the heap.
         self._shown = bytearray(len(hal.display.buf))
-        self.stale = True  # show the next frame even if it looks the same
+        self.stale = True  # draw and show the next frame even if it looks the same
+        # Draw the next frame whole even if the screen is still (Screen.still):
+        # set by a button event, a new screen, or a screen whose tick changed
+        # what it shows. Else a still screen is drawn again only when the
+        # time gfx's helpers reported comes (_due), and a notice over it only
+        # its band, when its own time comes (_notice_due).
+        self.dirty = True
+        self._due = self._notice_due = 0
+        self._drawn_notice = None  # the notice the last frame was drawn with
+        self._still = False  # the screen was still (Screen.still) when last asked
+        self._strip = self._strip_of = None  # the notice's text, drawn once (tell)
         self._swallow = 0  # buttons held across a screen change: ignored until pressed anew
         self.unlocked_frames = 0  # frames drawn again unlocked (see _heap_lock), for tests
         self._misses = 0  # of them in a row
@@ -97,6 +109,13 @@ class App:
         notice, for untell."""
         start = self.now() + after
         self.notice = (text, start, start + max(ms, gfx.marquee_ms(text) + 800))
+        # Its text drawn once, moved each frame (else drawn as a marquee).
+        self._strip = None
+        try:
+            self._strip = gfx.strip(self.hal.display, 0, text, palette.ACCENT)
+        except MemoryError:
+            pass
+        self._strip_of = self.notice
         return self.notice
 
     def untell(self, notice):
@@ -119,6 +138,7 @@ class App:
     def goto(self, screen):
         self.swallow_held()
         self.screen = screen
+        self.dirty = True
         self._misses = self._rest = 0
         gc.collect()
         screen.enter(self, self.now())
@@ -175,6 +195,7 @@ class App:
         hal = self.hal
         now = hal.clock.now()
         for ev in hal.buttons.events(now):
+            self.dirty = True
             bit = 1 << (ev & 15)
             kind = ev >> 4
             if self._swallow & bit:
@@ -193,18 +214,21 @@ class App:
         self.screen.tick(now)
         now = hal.clock.now()
         d = hal.display
-        if _heap_lock is None:
-            self._draw(d, now)
+        whole = self._to_draw(now)
+        if not whole:
+            pass
+        elif _heap_lock is None:
+            self._draw(d, now, whole)
         elif self._rest:
             self._rest -= 1
-            self._draw(d, now)
-        elif not self._locked_draw(d, now):
+            self._draw(d, now, whole)
+        elif not self._locked_draw(d, now, whole):
             self.unlocked_frames += 1
             self._misses += 1
             if self._misses >= LOCK_MISSES:
                 self._misses = 0
                 self._rest = LOCK_REST
-            self._draw(d, now)
+            self._draw(d, now, whole)
         else:
             self._misses = 0
         if self.stale or d.buf != self._shown:
@@ -215,37 +239,68 @@ class App:
         if hal.watchdog is not None:
             hal.watchdog.feed()
 
-    def _draw(self, d, now):
-        """Draw the screen, and a notice over it."""
-        d.fill(0)
-        self.screen.draw(d, now)
-        if self.notice is not None:
-            self._draw_notice(d, now)
+    def _to_draw(self, now):
+        """What this step draws: WHOLE (the screen and any notice over it),
+        BAND (only the notice: it covers its rows whole, so drawing it over
+        the last frame gives what drawing both would) or 0 (the last frame
+        is still right)."""
+        notice = self.notice
+        if notice is not None and now >= notice[2]:
+            self.notice = notice = None
+        # A screen that was not still when last drawn may have changed since
+        # without telling (its tick moved on).
+        was, self._still = self._still, self.screen.still(now)
+        if (self.dirty or self.stale or now >= self._due or notice is not self._drawn_notice
+                or not was or not self._still):
+            return WHOLE
+        if notice is not None and now >= self._notice_due:
+            return BAND
+        return 0
 
-    def _locked_draw(self, d, now):
+    def _draw(self, d, now, whole=WHOLE):
+        """Draw the screen (unless `whole` is BAND), and a notice over it,
+        keeping when each may look different next."""
+        if whole == WHOLE:
+            gfx.watch(now)
+            d.fill(0)
+            self.screen.draw(d, now)
+            self._due = gfx.due()
+            self.dirty = False
+        notice = self._drawn_notice = self.notice
+        if notice is None:
+            self._strip = self._strip_of = None
+        else:
+            gfx.watch(now)
+            self._draw_notice(d, now, notice)
+            self._notice_due = gfx.due()
+
+    def _locked_draw(self, d, now, whole):
         """_draw with the heap locked; False if it had to allocate (or failed
         otherwise: it is drawn again unlocked, where an error shows as
-        itself). Drawing changes only the display's pixels, so a second
-        draw is safe; the LED stage, which keeps state, is not run locked."""
+        itself). Drawing changes only the display's pixels (and what the
+        app keeps of when to draw next), so a second draw is safe; the LED
+        stage locks its own render (hal/pipeline.py, LedDisplay.show)."""
         _heap_lock()
         try:
-            self._draw(d, now)
+            self._draw(d, now, whole)
             return True
         except Exception:
             return False
         finally:
             _heap_unlock()
 
-    def _draw_notice(self, d, now):
-        text, since, until = self.notice
-        if now >= until:
-            self.notice = None
-        if now < since or now >= until:
+    def _draw_notice(self, d, now, notice):
+        text, since, until = notice
+        if gfx.before(now, since):
             return
         # Rows 0-5, the text on 0-4: the rows below stay as the screen drew
         # them (a pass screen's tag starts on row 6).
-        d.rect(0, 0, 16, 6, palette.BLACK)
-        gfx.marquee(d, 0, text, palette.ACCENT, now - since)  # from its start
+        if self._strip is not None and self._strip_of is notice:
+            d.rect(0, 5, 16, 1, palette.BLACK)
+            gfx.show_strip(self._strip, now, since)  # rows 0-4 whole
+        else:
+            d.rect(0, 0, 16, 6, palette.BLACK)
+            gfx.marquee(d, 0, text, palette.ACCENT, now, since=since)  # from its start
 
     def frame(self):
         """One step of the loop; returns the milliseconds to wait before the

@@ -129,7 +129,7 @@ class GameUI:
 
     # Helpers -------------------------------------------------------------------
     def flashing(self, now):
-        return now < self.flash_until and gfx.blink(now, 200)
+        return gfx.before(now, self.flash_until) and gfx.blink(now, 200)
 
 
 HINT_LEVEL = 30  # percent of white: a glow, plainly dimmer than a cursor

@@ -287,6 +287,7 @@ class PlayScreen(Screen):
     def tick(self, now):
         if self.looking and not self.app.hal.buttons.stable & (1 << B.A):
             self.looking = False  # its RELEASE was lost (events cleared)
+            self.app.dirty = True
         if self.paused:
             return
         if self.phase == SHOW and not self.ui.busy(now):
@@ -298,12 +299,17 @@ class PlayScreen(Screen):
                 self.play(action, now)
 
     # Drawing -------------------------------------------------------------------------
+    def still(self, now):
+        """In a person's turn (not paused) only a button changes what is
+        shown, besides the time (read through firmware/gfx's helpers)."""
+        return self.phase == HUMAN and not self.paused and not self.ui.busy(now)
+
     def draw(self, d, now):
         if self.paused:
             self.draw_pause(d, now)
         elif self.phase == PASS:
             draw_pass(d, now, self.seat, self.ui.seat_colour(self.seat))
-        elif self.phase == HUMAN and now < self.named_until:
+        elif self.phase == HUMAN and gfx.before(now, self.named_until):
             draw_name(d, self.seat, self.ui.seat_colour(self.seat))
         elif self.looking:
             self.ui.look(d, now, self.viewer())
@@ -319,7 +325,7 @@ class PlayScreen(Screen):
                 x, y = self.ui.THINKING
                 c = self.ui.seat_colour(self.seat)
                 for i in range(3):
-                    d.pixel(x + i, y, c if (now // 150) % 3 == i else palette.scale(c, 30))
+                    d.pixel(x + i, y, c if gfx.steps(now, 150) % 3 == i else palette.scale(c, 30))
 
     def draw_pause(self, d, now):
         """One line at a time, as in the menu: Up/Down choose, A does it."""

@@ -47,6 +47,13 @@ class Screen:
     def draw(self, d, now):
         """Draw the whole 16x16 screen on display `d`."""
 
+    def still(self, now):
+        """True if, until a button event, the screen setting `app.dirty` or
+        the time firmware/gfx's helpers reported while it was drawn (see
+        gfx.watch), the screen shows what it drew last: the app then draws
+        it again only then. False (the default): drawn every step."""
+        return False
+
 
 def draw_line_dots(d, n, current):
     """Where a list of `n` lines stands: a dot per line along the bottom row."""

@@ -374,7 +374,7 @@ class UI(GameUI):
         self.anim_until = now + dur
 
     def current_event(self, now):
-        if self.events and now < self.events[0][EV_UNTIL]:
+        if self.events and gfx.before(now, self.events[0][EV_UNTIL]):
             return self.events[0]
         return None
 
@@ -384,6 +384,8 @@ class UI(GameUI):
         while 0 <= self.page < n and now >= self.page_until:
             self.page += 1
             self.page_until += PAGE_MS
+        if 0 <= self.page < n:
+            gfx.until(self.page_until)
         return self.page
 
     def busy(self, now):
@@ -407,7 +409,7 @@ class UI(GameUI):
     def draw(self, d, now, viewer):
         st = self.state
         self.look_from = -1
-        if self.page >= 0 and now >= self.anim_until and \
+        if self.page >= 0 and not gfx.before(now, self.anim_until) and \
                 self._page_now(now) < st.num_players:
             self.draw_reveal(d, now, self.page)
             return
@@ -434,7 +436,7 @@ class UI(GameUI):
         # the words of the take say in red (the draw count is hidden then).
         last = mine and st.last_turn
         if mine and st.phase == T.LAY:
-            k = (now // 1400) % (3 if last else 2)
+            k = gfx.steps(now, 1400) % (3 if last else 2)
             if k == 0:
                 gfx.text(d, 0, 0, "SET?", GOLD)
             elif k == 1:
@@ -463,7 +465,7 @@ class UI(GameUI):
             if flash:
                 frame = palette.BAD
             draw_digit_card(d, 0, frame, top)
-            if last and (now // 1400) % 2:
+            if last and gfx.steps(now, 1400) % 2:
                 gfx.text(d, 5, 0, "END", palette.BAD)
             else:
                 gfx.text(d, 5, 0, "PUT", palette.TEXT)
@@ -519,6 +521,7 @@ class UI(GameUI):
         vals = ev[EV_VALUES]
         span = ev[EV_UNTIL] - ev[EV_START]
         i = (now - ev[EV_START]) * len(vals) // span if span > 0 else len(vals) - 1
+        gfx.until(ev[EV_START] + ((i + 1) * span + len(vals) - 1) // len(vals) if span > 0 else 0)
         return vals[min(i, len(vals) - 1)]
 
     def preview_value(self, now, top):
@@ -526,8 +529,8 @@ class UI(GameUI):
         then the cards the choice would put on it, one after another."""
         a = self.options[self.opt]
         if T.is_single(a):
-            return top if now // PREVIEW_STEP_MS % 2 == 0 else T.single_value(a)
-        i = now // PREVIEW_STEP_MS % 4  # a run: the top, then its three cards
+            return top if gfx.steps(now, PREVIEW_STEP_MS) % 2 == 0 else T.single_value(a)
+        i = gfx.steps(now, PREVIEW_STEP_MS) % 4  # a run: the top, then its three cards
         return top - i if T.run_is_down(a) else top + i
 
     def chosen_pile(self):
@@ -696,7 +699,7 @@ class UI(GameUI):
         wood, oldest on the left."""
         if self.look_from < 0:
             self.look_from = now
-        if (now - self.look_from) // LOOK_PAGE_MS % 2:
+        if gfx.steps(now, LOOK_PAGE_MS, self.look_from) % 2:
             self.look_piles(d)
         else:
             self.look_hands(d, now)
@@ -754,8 +757,8 @@ class UI(GameUI):
             gfx.text(d, 0, 0, name, c)
             gfx.text(d, 16 - font.width(score), 0, score, palette.WHITE)
         else:
-            gfx.marquee(d, 0, name + " " + score, c, now - (self.page_until - PAGE_MS),
-                        step_ms=90, pause_ms=400)
+            gfx.marquee(d, 0, name + " " + score, c, now, step_ms=90, pause_ms=400,
+                        since=self.page_until - PAGE_MS)
         x = 0
         for v in st.sets[seat]:
             for dx in range(2):

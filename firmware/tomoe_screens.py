@@ -413,7 +413,7 @@ class UI(GameUI):
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
-        animating = now < self.anim_until
+        animating = gfx.before(now, self.anim_until)
         if not animating and self.revealing(now):
             self.draw_count(self, d, now)
             return

@@ -211,7 +211,7 @@ class UI(GameUI):
     def draw(self, d, now, viewer):
         st = self.state
         self.start_lays(now)
-        if self.end_why is not None and now >= self.end_from:
+        if self.end_why is not None and not gfx.before(now, self.end_from):
             self.draw_end_notice(d, now - self.end_from)
             return
         turn = st.current_player()
@@ -221,7 +221,7 @@ class UI(GameUI):
         ring_seat = self.layer(lay[0]) if lay is not None else turn
         ring = palette.scale(palette.PLAYERS[ring_seat], 22) if ring_seat >= 0 else palette.FAINT
         gfx.frame(d, 0, 0, 12, 12, ring)
-        if now < self.push_until and self.before is not None:
+        if gfx.before(now, self.push_until) and self.before is not None:
             self.draw_push(d, now)
         else:
             self.draw_board(d, st.board, lay)
@@ -235,7 +235,7 @@ class UI(GameUI):
             # The last push, so everyone sees what just happened.
             for x, y in entry_pixels(T.entry_of(st.last_action)):
                 d.pixel(x, y, palette.scale(BALL[T.colour_of(st.last_action)], 35))
-        if viewer is not None and viewer == turn and lay is None and now >= self.push_until:
+        if viewer is not None and viewer == turn and lay is None and not gfx.before(now, self.push_until):
             self.draw_cursor(d, now)
         self.draw_cards(d, now, viewer)
         self.draw_scores(d, now, lay)
@@ -255,9 +255,12 @@ class UI(GameUI):
         return self.mover if self.mover in seats else seats[0]
 
     def current_lay(self, now):
-        if now < self.lay_from:
+        """The card being shown laid at `now`, or None (none yet, or all
+        shown: then the time changes nothing more, and gfx is not asked)."""
+        end = self.lay_from + LAY_MS * len(self.lays)
+        if gfx.before(now, self.lay_from) or not gfx.before(now, end):
             return None
-        i = (now - self.lay_from) // LAY_MS
+        i = gfx.steps(now, LAY_MS, self.lay_from)
         return self.lays[i] if i < len(self.lays) else None
 
     def draw_board(self, d, board, lay=None):
@@ -297,7 +300,7 @@ class UI(GameUI):
 
     def draw_cursor(self, d, now):
         e = self.cursor
-        if now < self.flash_until and self.refused is not None:
+        if gfx.before(now, self.flash_until) and self.refused is not None:
             # A colour that is used up: the cursor flashes red and that colour.
             c = palette.BAD if gfx.blink(now, 200) else BALL[self.refused]
         elif self.flashing(now):
@@ -389,7 +392,7 @@ class UI(GameUI):
         with four seats, the numbers in turn with the cards)."""
         st = self.state
         n = st.num_players
-        if st.open and not (n == 4 and now % OPEN_LOOK_MS >= OPEN_CARDS_MS):
+        if st.open and not (n == 4 and not gfx.within(now, OPEN_LOOK_MS, OPEN_CARDS_MS)):
             for s in range(n):
                 y = 4 * s
                 for k, card in enumerate(st.hands[s]):
@@ -407,7 +410,7 @@ class UI(GameUI):
         if n == 2:
             self.draw_target(d, 6)
             self.draw_bag(d, 11)
-        elif now % BOTTOM_ROW_MS < BAG_ROW_MS:
+        elif gfx.within(now, BOTTOM_ROW_MS, BAG_ROW_MS):
             self.draw_bag(d, 11)
         else:
             self.draw_target(d, 11)

@@ -564,14 +564,14 @@ class UI(GameUI):
                 self.summary = None
 
     def page_of(self, now):
-        if self.page == 1 or now >= self.page_at + AUTO_PAGE_MS:
+        if self.page == 1 or not gfx.before(now, self.page_at + AUTO_PAGE_MS):
             return 1
         return 0
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         t = now - self.reveal_at
-        if self.reveal is not None and t < REVEAL_MS + MOVE_MS:
+        if self.reveal is not None and gfx.before(now, self.reveal_at + REVEAL_MS + MOVE_MS):
             self.draw_reveal(d, now, t)
             return
         if self.summary is not None:
@@ -706,12 +706,12 @@ class UI(GameUI):
         Regions, conquered ones flashing in the conqueror's colour."""
         layout, owner0, pos0, dirs, to, owner1 = self.reveal
         st = self.state
-        if t < REVEAL_MS:
+        if gfx.before(now, now - t + REVEAL_MS):
             self.draw_hexes(d, layout, owner0)
             for c in range(T.CELLS):
                 here = [s for s in range(3) if to[s] == c]
                 if here:
-                    s = here[(now // 300) % len(here)]
+                    s = here[gfx.steps(now, 300) % len(here)]
                     draw_hex(d, c, COL[st.kings[s]])
             self.draw_kings(d, now, pos0)
             self.draw_status(d, now, None, owner0, 0)

@@ -172,3 +172,95 @@ class Display:
     def show(self):
         """Send the framebuffer to the LEDs (or the window). Backends override."""
         self.frames += 1
+
+
+def _framebuf():
+    try:
+        import framebuf
+        return framebuf
+    except ImportError:
+        return None
+
+
+class Band:
+    """A picture `w` pixels wide over rows y..y+h-1 of `display`, kept off the
+    screen in the byte order of those rows, so that a 16-column window of it
+    is copied onto the screen a row at a time (a framebuf blit in C on
+    MicroPython, a plain loop elsewhere), not drawn pixel by pixel: a
+    scrolling line is drawn once, then only moved. Draw into it with `pixel`
+    and `bits` as on a Display (x in 0..w-1, y in 0..h-1); building it
+    allocates, `show` does not."""
+
+    def __init__(self, display, y, w, h):
+        if w < LOGICAL_W or y < 0 or h < 1 or y + h > LOGICAL_H:
+            raise ValueError("a band is at least 16 wide and on the screen's rows")
+        self.display = display
+        self.y = y
+        self.w = w
+        self.h = h
+        self.buf = bytearray(3 * w * h)
+        # Per row: 1 forward (x rising with the address), 2 reversed (a
+        # serpentine chain's odd rows), 0 not one run (copied LED by LED).
+        ways = bytearray(h)
+        for r in range(h):
+            k = (y + r) << 4
+            run = display._row_at[y + r]
+            if run != _NO_RUN:
+                ways[r] = 1 if display._at[k] == run else 2
+        self._ways = ways
+        fb = _framebuf()
+        self._src = self._dst = None
+        if fb is not None:
+            src = memoryview(self.buf)
+            dst = memoryview(display.buf)
+            rows = display._row_at
+            self._src = [fb.FrameBuffer(src[3 * w * r:3 * w * (r + 1)], 3 * w, 1, fb.GS8)
+                         for r in range(h)]
+            self._dst = [fb.FrameBuffer(dst[rows[y + r]:rows[y + r] + 48], 48, 1, fb.GS8)
+                         if ways[r] else None for r in range(h)]
+
+    def _index(self, x, y):
+        return 3 * (y * self.w + (self.w - 1 - x if self._ways[y] == 2 else x))
+
+    def pixel(self, x, y, colour):
+        """Set one pixel of the band; outside it is ignored."""
+        if 0 <= x < self.w and 0 <= y < self.h:
+            i = self._index(x, y)
+            buf = self.buf
+            buf[i] = colour >> 16
+            buf[i + 1] = (colour >> 8) & 0xFF
+            buf[i + 2] = colour & 0xFF
+
+    def bits(self, x, y, w, h, bits, colour, lo=0, hi=None):
+        """As Display.bits, on the band (columns [lo, hi), all by default)."""
+        hi = self.w if hi is None else hi
+        bit = 1 << (w * h - 1)
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                if bits & bit and lo <= xx < hi:
+                    self.pixel(xx, yy, colour)
+                bit >>= 1
+
+    def show(self, x):
+        """Columns x..x+15 of the band onto its rows of the display, whole."""
+        d = self.display
+        w = self.w
+        buf, rows = d.buf, d._row_at
+        for r in range(self.h):
+            way = self._ways[r]
+            # Where the window starts in the row's bytes: a reversed row
+            # keeps the band right to left.
+            a = 3 * (x if way == 1 else w - LOGICAL_W - x)
+            if way and self._dst is not None:
+                self._dst[r].blit(self._src[r], -a, 0)
+            elif way:
+                a += 3 * w * r
+                i = rows[self.y + r]
+                src = self.buf
+                for k in range(48):
+                    buf[i + k] = src[a + k]
+            else:
+                for xx in range(LOGICAL_W):
+                    i = self._index(x + xx, r)
+                    src = self.buf
+                    d.pixel(xx, self.y + r, (src[i] << 16) | (src[i + 1] << 8) | src[i + 2])

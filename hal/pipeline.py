@@ -52,6 +52,17 @@ measured cost. Without `framebuf`
 from hal.colour import GAMMA, never_dark
 from hal.display import Display
 
+# LedDisplay.show renders with MicroPython's heap locked where it can (not
+# CPython nor CircuitPython), as the firmware draws (firmware/app.py): a
+# call of a function with more than a few words of locals (render, _scan)
+# then gets its frame on the C stack, not from a fragmented heap, which cost
+# about 1 ms of a 4 ms render on the emulated Pico. A render that must make a
+# table fails with MemoryError under the lock and is run again unlocked.
+try:
+    from micropython import heap_lock as _heap_lock, heap_unlock as _heap_unlock
+except ImportError:
+    _heap_lock = _heap_unlock = None
+
 # Levels the current limit may step down to: 1000 * 2 ** (-k / 8), about 9%
 # apart, as integers (the same on every port, no floats).
 LADDER = (1000, 917, 841, 771, 707, 648, 595, 545, 500, 459, 420, 386, 354, 324, 297, 273,
@@ -212,13 +223,19 @@ class Pipeline:
                     luts.clear()
                     self._dims.clear()
             lut = bytearray(256) if t is None else t[0]
-            for v in range(1, 256):
-                if kind == 0:
+            # A loop per kind, not a test of the kind per entry: a new level
+            # of the limit (a frame whose light changed) makes a table.
+            if kind == 0:
+                for v in range(1, 256):
                     lut[v] = GAMMA[v] * base // 1000
-                elif kind == 1:
+            elif kind == 1:
+                for v in range(1, 256):
                     lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
-                else:
-                    lut[v] = v * level // base or 1
+            else:
+                d = 0  # v * level
+                for v in range(1, 256):
+                    d += level
+                    lut[v] = d // base or 1
             if t is None:
                 pal = self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None
                 t = (lut, pal)
@@ -409,9 +426,11 @@ class Pipeline:
         bch, pch = self._bch, self._pch
         whole = self._at != L0
         if whole:
-            self._at = L0
+            # The tables first: if making one fails (MemoryError under the
+            # heap lock, LedDisplay.show), render is run again from scratch.
             self._duty = self._table(0, L0)[1]
             self._state = self._table(1, L0)[1]
+            self._at = L0
         else:
             changed = 0
             for k in range(len(bch)):
@@ -494,5 +513,22 @@ class LedDisplay(Display):
 
     def show(self):
         Display.show(self)
-        self.pipeline.render(self.buf, self.brightness)
-        self.write(self.pipeline)
+        p = self.pipeline
+        if _heap_lock is None or not p.fast or not self._locked_render():
+            p.render(self.buf, self.brightness)
+        self.write(p)
+
+    def _locked_render(self):
+        """render with the heap locked; False if it had to allocate (a new
+        table): it is run again unlocked then, with `out` made whole (the
+        failed run may have painted `base` without it)."""
+        p = self.pipeline
+        _heap_lock()
+        try:
+            p.render(self.buf, self.brightness)
+            return True
+        except MemoryError:
+            p._outkey = -1
+            return False
+        finally:
+            _heap_unlock()

@@ -124,6 +124,9 @@ class _Allocating:
     def tick(self, now):
         self.frame += 1
 
+    def still(self, now):
+        return False
+
     def draw(self, d, now):
         if self.frame in self.allocating and self.lock.depth:
             raise MemoryError("memory allocation failed, heap is locked")
