@@ -4,16 +4,18 @@ import pygame
 import pytest
 
 from hal import buttons as B
-from hal.clock import TicksClock
+from hal.clock import FakeClock
 from simulator import window
 from tests.firmware_helpers import app_with
 
 
 def run_window(monkeypatch, at_step, steps=12):
     """Run the window on the menu; `at_step(n)` may post events before step
-    n. Returns the app and every button event."""
+    n. Returns the app and every button event. Its clock goes on 30 ms a
+    step, the window's frame: on a loaded machine a real clock let a step
+    take longer than a long press, and a tap came out as a hold."""
     app, _ = app_with()
-    app.hal.clock = TicksClock()
+    app.hal.clock = FakeClock(app.now())
     got = []
     real_step = app.step
     real_events = app.hal.buttons.events
@@ -21,6 +23,7 @@ def run_window(monkeypatch, at_step, steps=12):
 
     def step():
         count[0] += 1
+        app.hal.clock.advance(30)
         at_step(count[0])
         if count[0] == steps:
             pygame.event.post(pygame.event.Event(pygame.QUIT))
