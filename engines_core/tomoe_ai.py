@@ -1,20 +1,19 @@
 """Computer players for Tomoe (engines_core/tomoe.py): choose, choose_steps,
 levels easy, normal, hard, effort, as every game's computer players.
 
-The evaluation (engines_core/tomoe_chains.py) is the earlier tile model's
-idea on these tiles' sectors: a colour is worth 3 per sector joined through its colour to a rim
-area of its colour minus 1 per sector of its colour, a position our worth
-minus theirs; every lay is valued from the chains its new sectors join, a
-turn by building the chains again with its cell emptied. hard's search is
-engines_core/tomoe_search.py, loaded only by hard. Memory is kept small
-(shared buffers, no list of every action) for a 64 KB heap.
+The evaluation (engines_core/tomoe_chains.py): a colour is worth 3 per
+sector joined through its colour to a rim area of its colour, minus 1 per
+sector of its colour; a position is our worth minus theirs. Every lay is
+valued from the chains its new sectors join, a turn by building the chains
+again with its cell emptied. hard's search is engines_core/tomoe_search.py,
+loaded only by hard. Memory is kept small (shared buffers, no list of every
+action) for a 64 KB heap.
 
 - easy: one action ahead, as normal, each value with a random 0 to NOISE - 1
   added (so a lay a free sector worse than the best is often played).
 - normal: one action ahead; the best action, turns included (ties at random).
 - hard: normal until at most ENDGAME cells are empty, then a negamax
-  search with alpha-beta over whole moves (tomoe_search.Search), as
-  the earlier model's: the root
+  search with alpha-beta over whole moves (tomoe_search.Search): the root
   moves are the best ROOT_FIRSTS first actions (turns included), each with
   its best ROOT_SECONDS second lays; below the root a move is two lays (the
   best k1 first lays, each with its best k2 seconds). Iterations (SCHEDULE)
@@ -24,10 +23,10 @@ engines_core/tomoe_search.py, loaded only by hard. Memory is kept small
   build, weighted by what each part costs in MicroPython (a large board's
   position costs more, a full board's count more than its chains), so
   every move stays within about 250 million fuel on both boards, and the
-  search is the same in CPython and MicroPython. A leaf is
-  valued by the exact count (a full board's from its chains, final_points).
-  Why only the end: between two players of D's evaluation the margins are a
-  point or two and are decided as the last pockets close; a search of the
+  search is the same in CPython and MicroPython. A leaf is valued by the
+  exact count (a full board's from its chains, final_points).
+  Why only the end: between two players of this evaluation the margins are
+  a point or two and are decided as the last pockets close; a search of the
   same budget from the middle of the game, valued by the chains, lost to
   normal (39% at 24 nodes, 56% at 200), the search of the end beats it.
 
@@ -35,8 +34,8 @@ All arithmetic is integer; choices depend only on the view and the rng.
 """
 
 from engines_core.ai_common import finish
-# The evaluation and the ranking of actions (Chains... action_of are named
-# here too: the interface of engines_core/tomoe_ai.py).
+# The evaluation and the ranking of actions, named here too for the callers
+# that reach them through this module (the tests).
 from engines_core.tomoe_chains import Chains, ranked, lay_entries, value_of, \
     action_of, UNIT, SLOT, ENDGAME  # noqa: F401
 
