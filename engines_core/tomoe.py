@@ -336,12 +336,6 @@ def empties(board):
     return n
 
 
-def analyse(geo, board):
-    """(enc, locked, [white points, black points]) for a board."""
-    enc = enclosure(geo, board)
-    return enc, locks(geo, board, enc), pockets(geo, board, enc)
-
-
 # ---------------------------------------------------------------------------
 
 

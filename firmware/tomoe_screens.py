@@ -175,7 +175,7 @@ class Picture:
 _PICTURE = []
 
 
-def picture(state):
+def picture():
     """The tiles' Picture, built once; the module that builds it
     (firmware/tomoe_tiles.py) goes after."""
     if not _PICTURE:
@@ -249,7 +249,7 @@ class UI(GameUI):
         GameUI.__init__(self, session)
         geo = self.state.geo
         self.layout = layout(geo)
-        self.picture = picture(self.state)
+        self.picture = picture()
         self.cursor = geo.centre[1]
         self.view = ZOOM
         self.mode = CELL
