@@ -12,9 +12,9 @@ from firmware import palette, saves, sounds, tomoe_screens as TS, tomoe_tiles as
 from firmware.end import EndScreen
 from firmware.menu import Menu
 from firmware.play import HUMAN, PASS, PlayScreen
-from firmware.session import Session
 from hal import buttons as B
 from tests.firmware_helpers import app_with, mash_to_the_end, read_text, tomoe_session
+from tests.tomoe_helpers import cell, position
 from tools import mpy_check, mpy_runtime
 
 # Nine tiles ({(x, r): pattern}) round the small board's middle: White
@@ -23,33 +23,10 @@ SCENE_ONE = {(3, 0): 4, (2, 1): 4, (3, 1): 3, (4, 1): 1, (1, 2): 4, (2, 2): 3, (
              (4, 2): 5, (5, 2): 1}
 
 
-def cell(geo, x, r):
-    c = geo.cell_at(x, r)
-    assert c >= 0, (x, r)
-    return c
-
-
-def position(tiles, variant="standard", player=T.WHITE):
-    """A state with these tiles ({(x, r): pattern}) after the opening,
-    `player` to move, the supply holding what is not on the board."""
-    g = T.Tomoe(2, variant, 1)
-    for (x, r), p in tiles.items():
-        c = cell(g.geo, x, r)
-        g.board[c] = p
-        g.supply[g.figure(c)] -= 1
-    laid = len(tiles)
-    g.player = player
-    g.move_no = laid if laid % 2 == player else laid - 1
-    g._refresh()
-    g.check()
-    return g
-
-
 def session_with(seats, tiles=None, variant="standard", player=T.WHITE, seed=3):
-    s = Session("tomoe", list(seats), variant, seed)
-    if tiles is not None:
-        s.state = position(tiles, variant, player)
-    return s
+    """A session of these tiles ({(x, r): pattern}), `player` to move."""
+    state = position(tiles, variant, player) if tiles is not None else None
+    return tomoe_session(seats, state, variant, seed)
 
 
 def cell_pixels(ui, c):
