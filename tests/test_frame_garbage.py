@@ -21,6 +21,7 @@ import pytest
 
 from engines_core import registry
 from tools import mpy_check, mpy_runtime
+from tools.mpy_guests import STEADY_FRAMES
 
 GAMES = registry.NAMES
 
@@ -37,6 +38,7 @@ from firmware.main import boot
 from firmware.session import Session
 from engines_core import players, registry
 from engines_core.prng import Rng
+""" + STEADY_FRAMES + """
 G = %(game)r
 lo = registry.players(G)[0]
 for moves in %(moves)r:
@@ -51,21 +53,8 @@ for moves in %(moves)r:
         hal = Hal(LedDisplay(16, 16, wiring(16, 16), lambda p: None, budget_ma=10 ** 6), Buttons(), Sound(), FakeClock(), MemoryStorage())
         app = boot(hal, s)
         app.settings.guide = guide
-        for i in range(8):  # the first frames load and build what they keep
-            hal.clock.advance(30)
-            app.step()
-        gc.collect()
-        gc.disable()
-        before = gc.mem_free()
-        shown = hal.display.frames
-        unlocked = app.unlocked_frames
-        for i in range(%(frames)d):
-            hal.clock.advance(30)
-            app.step()
-        left = before - gc.mem_free()
-        gc.enable()
-        print('FRAMES', n, guide, app.screen.phase, app.notice is not None,
-              hal.display.frames - shown, left, app.unlocked_frames - unlocked)
+        shown, left, unlocked = steady_frames(app, hal, %(frames)d)
+        print('FRAMES', n, guide, app.screen.phase, app.notice is not None, shown, left, unlocked)
 """
 
 

@@ -13,6 +13,7 @@ from hal import buttons as B
 from tests.firmware_helpers import app_with, mash_to_the_end, read_text, region_colours
 from tests.tokkome_helpers import position, hand_str
 from tools import mpy_check, mpy_runtime
+from tools.mpy_guests import STEADY_FRAMES
 
 VALUES = set(TS.VALUE[1:])
 
@@ -494,7 +495,7 @@ from firmware.session import Session
 from firmware import tokkome_screens as S
 from engines_core import players, tokkome as T
 from engines_core.prng import Rng
-
+""" + STEADY_FRAMES + """
 RUNS = [T.run(p, down) for p in (T.TOKKOME, T.MAKI) for down in (False, True)]
 
 # P1 in `phase` after seeded random moves, the Tokkome at least `pile`
@@ -511,20 +512,9 @@ def at(np, phase, pile):
             g.apply(players.choose(g, 'random', rng))
 
 def garbage(name, app, hal):
-    for i in range(8):
-        hal.clock.advance(30)
-        app.step()
-    gc.collect()
-    gc.disable()
-    before = gc.mem_free()
-    shown = hal.display.frames
-    for i in range(40):
-        hal.clock.advance(30)
-        app.step()
-    left = before - gc.mem_free()
-    gc.enable()
+    shown, left, unlocked = steady_frames(app, hal, 40)
     ui = app.screen.ui
-    print('GARBAGE', name, hal.display.frames - shown, left, app.screen.looking, ui.zone,
+    print('GARBAGE', name, shown, left, app.screen.looking, ui.zone,
           ui.options is not None, ui.state.phase)
 
 for np in (3, 4):

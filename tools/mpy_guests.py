@@ -268,3 +268,27 @@ for game in range(%(games)d):
 import json
 print('SOAK ' + json.dumps({'free': free, 'retries': retries}))
 """
+
+
+# Frames of a screen in its steady state, for the guests that measure garbage
+# (tests/test_frame_garbage.py, tests/test_tokkome_screens.py): `warm` frames
+# first (they load and build what they keep), then `frames` more, 30 ms apart,
+# with the collector off, so gc.mem_free() falls by exactly what they left.
+# Returns (frames sent to the display, bytes left, frames drawn unlocked).
+STEADY_FRAMES = """
+def steady_frames(app, hal, frames, warm=8):
+    for i in range(warm):
+        hal.clock.advance(30)
+        app.step()
+    gc.collect()
+    gc.disable()
+    before = gc.mem_free()
+    shown = hal.display.frames
+    unlocked = app.unlocked_frames
+    for i in range(frames):
+        hal.clock.advance(30)
+        app.step()
+    left = before - gc.mem_free()
+    gc.enable()
+    return hal.display.frames - shown, left, app.unlocked_frames - unlocked
+"""
