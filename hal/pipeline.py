@@ -222,7 +222,10 @@ class Pipeline:
                 else:
                     luts.clear()
                     self._dims.clear()
-            lut = bytearray(256) if t is None else t[0]
+            if t is None:
+                lut = bytearray(256)
+                t = (lut, self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None)
+            lut = t[0]
             # A loop per kind, not a test of the kind per entry: a new level
             # of the limit (a frame whose light changed) makes a table.
             if kind == 0:
@@ -232,17 +235,38 @@ class Pipeline:
                 for v in range(1, 256):
                     lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
             else:
-                d = 0  # v * level
-                for v in range(1, 256):
-                    d += level
-                    lut[v] = d // base or 1
-            if t is None:
-                pal = self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None
-                t = (lut, pal)
+                self._dimming(lut, t[1], base, level)
             luts[key] = t
             if kind == 2:
                 self._dims.append(key)
         return t
+
+    @staticmethod
+    def _dimming(lut, pal, base, level):
+        """lut[d] = max(1, d * level // base) for the duties d a frame at
+        `base` holds, 1 to 255 * base // 1000 (the entries above are never
+        read: a refilled table may keep old ones there, a run may spill
+        into them). A dimmed duty climbs by at most 1 a step, so below two
+        thirds of `base` each value is one `fill_rect` of its run (with
+        framebuf): fewer calls than entries, a call costing about 1.5
+        entries' loop. The limit makes such a table whenever it steps to a
+        level it does not keep."""
+        top = GAMMA[255] * base // 1000
+        if pal is not None and 0 < level and 3 * level < 2 * base:
+            a = 1  # the first duty dimmed to k (k = 1 also takes those dimmed to 0)
+            k = 1
+            n = 2 * base + level - 1  # (k + 1) * base + level - 1
+            while a <= top:
+                b = n // level  # the first duty dimmed to k + 1
+                pal.fill_rect(a, 0, b - a, 1, k)  # clipped at 256
+                a = b
+                k += 1
+                n += base
+            return
+        d = 0  # v * level
+        for v in range(1, top + 1):
+            d += level
+            lut[v] = d // base or 1
 
     def _views(self, fb):
         """framebuf views of the buffers, the never-dark palettes, and what

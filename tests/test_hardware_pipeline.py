@@ -849,3 +849,56 @@ def test_the_current_limit_steps_its_level_without_making_garbage():
     assert later_levels > cache  # more levels than the cache holds: tables were refilled
     assert cached == cache
     assert garbage == 0, line
+
+
+# The current limit's dimming tables ---------------------------------------------------
+
+DIMMING_GUEST = """
+from hal.pipeline import Pipeline, LADDER
+p = Pipeline(bytearray(48), budget_ma=400, fast=FAST)
+bad = 0
+checked = 0
+for brightness in range(5, 101, 5):
+    L0 = brightness * p.max_brightness // 10
+    top = 255 * L0 // 1000
+    for level in LADDER + (0,):
+        if level >= L0:
+            continue
+        lut = p._table(2, L0, level)[0]  # the cache fills, then tables are refilled
+        for d in range(1, top + 1):
+            checked += 1
+            if lut[d] != (d * level // L0 or 1):
+                bad += 1
+print('DIM', p.fast, checked, bad)
+"""
+
+
+def _dimming_result(text):
+    line = [l.split()[1:] for l in text.splitlines() if l.startswith("DIM")][0]
+    return line[0], int(line[1]), int(line[2])
+
+
+def test_a_dimming_table_holds_every_duty_of_its_level_dimmed():
+    """A duty d at the player's level L0 shows as max(1, d * L // L0) at the
+    limit's level L, for every duty a frame at L0 can hold (up to
+    255 * L0 // 1000), in new tables and in refilled ones (plain path)."""
+    import io
+    from contextlib import redirect_stdout
+    out = io.StringIO()
+    with redirect_stdout(out):
+        exec(DIMMING_GUEST.replace("FAST", "False"), {})
+    fast, checked, bad = _dimming_result(out.getvalue())
+    assert fast == "False" and checked > 10000
+    assert bad == 0
+
+
+@pytest.mark.mpy
+def test_a_dimming_table_made_by_runs_in_micropython_is_exact():
+    """The framebuf path fills a table below two thirds of L0 a run of equal
+    dimmed duties at a time (fill_rect): the same entries as the formula."""
+    r = mpy_runtime.run_in_repo(DIMMING_GUEST.replace("FAST", "True"), heap="256k",
+                                root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    fast, checked, bad = _dimming_result(r.stdout)
+    assert fast == "True" and checked > 10000
+    assert bad == 0
