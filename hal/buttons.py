@@ -32,6 +32,7 @@ CLICK = 5
 KIND_NAMES = ("", "PRESS", "RELEASE", "REPEAT", "LONG", "CLICK")
 
 DIRECTIONS = (UP, DOWN, LEFT, RIGHT)
+ALL = (1 << COUNT) - 1
 
 
 def event(kind, button):
@@ -95,9 +96,15 @@ class Buttons:
         if self.source is not None:
             self.set_raw(self.source(), now)
         diff = self.raw ^ self.stable
-        for b in range(COUNT):
-            bit = 1 << b
-            if diff & bit and now - self.edge_at[b] >= self.debounce_ms:
+        # Only buttons changing or held can make an event: none, most frames
+        # (this runs every frame, and for each change a board's pins report).
+        busy = (diff | self.stable) & ALL
+        b = 0
+        bit = 1
+        while bit <= busy:
+            if not busy & bit:
+                pass
+            elif diff & bit and now - self.edge_at[b] >= self.debounce_ms:
                 if self.raw & bit:
                     self.stable |= bit
                     self.pressed_at[b] = now
@@ -116,6 +123,8 @@ class Buttons:
                 if self.repeat_mask & bit and now >= self.next_repeat[b]:
                     self.next_repeat[b] = now + self.repeat_ms
                     self._emit(event(REPEAT, b))
+            b += 1
+            bit <<= 1
 
     def _emit(self, ev):
         # A mashed keypad must not grow memory: drop the oldest events.

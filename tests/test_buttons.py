@@ -385,3 +385,17 @@ def test_buttons_held_at_power_on_are_down_but_send_nothing():
     assert b.events(2000) == []  # no LONG, no REPEAT from a boot-time hold
     b.set_raw(0, 2000)
     assert [B.kind_of(e) for e in b.events(2030)] == [RELEASE]
+
+
+def test_bits_of_no_button_in_a_raw_mask_are_ignored():
+    """A source may report pins the firmware has no button for (a wider
+    keypad, a stray bit): they make no event and break nothing, while a
+    real button beside them is pressed, held and released as usual."""
+    b = Buttons()
+    stray = 0xFF80
+    b.set_raw(stray | 1 << B.A, 0)
+    assert b.events(30) == [B.event(PRESS, B.A)]
+    assert b.events(800) == [B.event(LONG, B.A)]
+    b.set_raw(stray, 900)
+    assert b.events(930) == [B.event(RELEASE, B.A)]
+    assert b.events(2000) == []
