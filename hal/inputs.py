@@ -32,13 +32,21 @@ class TimedButtons(Buttons):
         self.now = 0
 
     def update(self, now):
+        # A frame with no change makes no loop: MicroPython puts the call
+        # frame of a function with a for loop and a few locals on the heap
+        # (more than 11 words, py/objfun.c), and this runs every frame.
         self.now = now
-        for mask, t in self.poll(now):
+        changes = self.poll(now)
+        if changes:
+            self._replay(changes, now)
+        Buttons.update(self, now)
+
+    def _replay(self, changes, now):
+        for mask, t in changes:
             if t > now:
                 t = now
             Buttons.update(self, t)  # settle what was steady until this change
             self.set_raw(mask, t)
-        Buttons.update(self, now)
 
     def clear(self):
         """Forget pending events, and the presses recorded since the last
@@ -111,13 +119,17 @@ class PinSampler:
         self.sample()  # at least one sample per frame, even without a timer
         out = self._out
         out.clear()
+        if self.tail != self.head:
+            self._collect(out, now)  # a bigger call frame, only when a pin changed
+        return out
+
+    def _collect(self, out, now):
         t_now = self.ticks_ms()
         tail = self.tail
         while tail != self.head:
             out.append((self.masks[tail], now - self.ticks_diff(t_now, self.times[tail])))
             tail = tail + 1 if tail + 1 < self.size else 0
         self.tail = tail
-        return out
 
 
 def reset_keys(keys):

@@ -77,6 +77,75 @@ def test_a_persons_turn_frame_after_frame_leaves_no_garbage_in_micropython(game)
     assert [int(row[6]) for row in rows] == [0] * len(rows), rows
 
 
+# A step that draws nothing: not even a call frame on the heap ---------------------------
+
+# Seat 1's turn after a few seeded moves, on a board's button path (pins
+# sampled into PinSampler, replayed by TimedButtons) and LED display; the
+# bytes MicroPython allocated during each step (micropython.mem_total, which
+# counts a call frame put on the heap as well as what is kept) for the steps
+# that drew nothing.
+QUIET_GUEST = """
+import gc, micropython, time
+from hal import Hal
+from hal.pipeline import LedDisplay, wiring
+from hal.inputs import PinSampler, TimedButtons
+from hal.clock import FakeClock
+from hal.sound import Sound
+from hal.storage import MemoryStorage
+from firmware.main import boot
+from firmware.session import Session
+from engines_core import players, registry
+from engines_core.prng import Rng
+G = %(game)r
+lo = registry.players(G)[0]
+s = Session(G, ['human'] + ['normal'] * (lo - 1), registry.variants_for(G, lo)[0], 8)
+n = 0
+while n < 8 or s.state.current_player() != 0:
+    s.play(players.choose(s.state, 'normal', Rng(n)))
+    n += 1
+sampler = PinSampler(lambda: 0, time.ticks_ms, time.ticks_diff)
+hal = Hal(LedDisplay(16, 16, wiring(16, 16), lambda p: None), TimedButtons(sampler.drain), Sound(), FakeClock(), MemoryStorage())
+app = boot(hal, s)
+app.settings.guide = False
+for i in range(20):
+    hal.clock.advance(30)
+    app.step()
+drawn = [0]
+to_draw = app._to_draw
+def asked(now):
+    drawn[0] = to_draw(now)
+    return drawn[0]
+app._to_draw = asked
+quiet = []
+for i in range(%(steps)d):
+    hal.clock.advance(30)
+    before = micropython.mem_total()
+    app.step()
+    if not drawn[0]:
+        quiet.append(micropython.mem_total() - before)
+print('QUIET', app.screen.phase, len(quiet), max(quiet), sum(quiet))
+"""
+
+
+@pytest.mark.mpy
+@pytest.mark.parametrize("game", GAMES)
+def test_a_step_that_draws_nothing_puts_no_call_frame_on_the_heap(game):
+    """Most steps of a person's turn draw nothing (firmware/app.py draws a
+    still screen only when it may look different): such a step must not
+    ask MicroPython's heap for anything, not even a call frame that is freed
+    on return (a function with more than 11 words of locals and stack,
+    py/objfun.c). In a loaded game's heap finding room for one took about
+    1 ms of the 1.5-2 ms such a step cost on the emulated Pico: the button
+    poll (a for loop over the pin changes) and App.step's own frame did."""
+    code = QUIET_GUEST % {"game": game, "steps": 60}
+    r = mpy_runtime.run_in_repo(code, heap="256k", root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    row = [l.split()[1:] for l in r.stdout.splitlines() if l.startswith("QUIET")][0]
+    phase, steps, most, total = map(int, row)
+    assert phase == 1 and steps >= 20, row  # a person's turn, mostly quiet steps
+    assert (most, total) == (0, 0), row
+
+
 # The locked draw's fallback, in CPython with a stand-in for the lock -------------------
 
 class _Lock:
