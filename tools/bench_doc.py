@@ -30,6 +30,9 @@ PICO_MARKER = "<!-- emulated Pico: write docs/%s and run the generator again -->
 # The same for the web page in a headless Chromium (python -m tools.bench_web).
 WEB_SECTION = "benchmarks-web.md"
 WEB_MARKER = "<!-- web page: write docs/%s and run the generator again -->" % WEB_SECTION
+# And the heap module by module (python -m tools.bench_modules --markdown).
+MODULES_SECTION = "benchmarks-modules.md"
+MODULES_MARKER = "<!-- modules: write docs/%s and run the generator again -->" % MODULES_SECTION
 
 
 def _fmt(n):
@@ -273,7 +276,7 @@ def _heap_cell(h, device=False):
     return cell
 
 
-def _memory(r, w):
+def _memory(r, w, docs):
     games = r["games"]
     c = r.get("counts", {})
     seeds = c.get("heap_seeds", ["?", "?", "?"])
@@ -372,6 +375,10 @@ def _memory(r, w):
     w("160 KB (one), in the harness. Modules frozen into a custom MicroPython build")
     w("would take the firmware's bytecode out of the heap altogether.")
     w("")
+    w("### Where the heap goes, module by module")
+    w("")
+    _measured_elsewhere(w, docs, MODULES_SECTION, MODULES_MARKER, "tools.bench_modules",
+                        "what each module holds while a game plays")
 
 
 def _measured_elsewhere(w, docs, name, marker, tool, what):
@@ -528,7 +535,7 @@ def render(r, docs=None):
     games = r["games"]
     _summary(r, w)
 
-    _memory(r, w)
+    _memory(r, w, docs)
     w("## An emulated Pico, real firmware")
     w("")
     _pico(w, docs)
