@@ -406,7 +406,10 @@ class UI(GameUI):
         return self.show.n > COUNTED and self.show.index(now) <= COUNTED
 
     def skip(self, now):
-        if self.show.skip(now) == COUNTED:
+        show = self.show
+        if show.index(now) == COUNT and self.counted(now) == len(self.count_cells):
+            show.skip(now)  # all counted, the last cell still flashing: A ends it
+        if show.skip(now) == COUNTED:
             self.end_reveal()
 
     # Drawing -------------------------------------------------------------------------
