@@ -25,7 +25,7 @@ SOFT = 0  # A ends it
 JOINED = 1  # A ends it along with the segment before it (hurried as one)
 FIRM = 2  # A does not end it (a notice that is seen out)
 HOLD = -1  # a segment's length: it shows until A
-SEGMENTS = 8  # the most a Show holds (lists made once: no garbage per action)
+SEGMENTS = 6  # the most a Show holds (lists made once: no garbage per action)
 DONE = SEGMENTS  # Show.index once every segment is over (or none was added)
 
 
@@ -46,10 +46,9 @@ class Show:
         self.n = 0
         self.begin = 0
         self.settled = 0  # busy until then after an A
-        self.lengths = [0] * SEGMENTS  # as added (HOLD for a page that waits)
+        self.lengths = [0] * SEGMENTS  # as added (HOLD: a page still waiting for A)
         self.ends = [0] * SEGMENTS  # when each ends (a waiting HOLD: when it began)
         self.kinds = bytearray(SEGMENTS)
-        self.waiting = bytearray(SEGMENTS)  # 1: a HOLD not yet ended by A
 
     def start(self, at):
         """Forget the segments; the next added begins at `at`."""
@@ -62,24 +61,22 @@ class Show:
         if i == SEGMENTS:
             raise ValueError("a Show holds %d segments" % SEGMENTS)
         end = self.ends[i - 1] if i else self.begin
-        hold = ms == HOLD
         self.lengths[i] = ms
-        self.ends[i] = end if hold else end + ms
+        self.ends[i] = end if ms == HOLD else end + ms
         self.kinds[i] = kind
-        self.waiting[i] = hold
         self.n = i + 1
 
     def index(self, now):
         """The segment showing at `now`; DONE when all are over."""
         for i in range(self.n):
-            if self.waiting[i] or now < self.ends[i]:
+            if self.lengths[i] == HOLD or now < self.ends[i]:
                 return i
         return DONE
 
     def at(self, now):
         """index(now), its end reported to gfx.watch (for drawing code)."""
         i = self.index(now)
-        if i < DONE and not self.waiting[i]:
+        if i < DONE and self.lengths[i] != HOLD:
             gfx.until(self.ends[i])
         return i
 
@@ -92,7 +89,7 @@ class Show:
         does had it run its whole length (its start, unless A hurried it):
         an animation drawn from it is at its last step once hurried."""
         if self.lengths[i] == HOLD:
-            return self.start_of(i)
+            return self.ends[i]
         return self.ends[i] - self.lengths[i]
 
     def busy(self, now):
@@ -111,17 +108,15 @@ class Show:
         while last < n and self.kinds[last] == JOINED:
             last += 1
         ends = self.ends
+        lengths = self.lengths
         shift = now - ends[last - 1]
         for j in range(i, last):
+            if lengths[j] == HOLD:
+                lengths[j] = now - ends[j]  # it waited from ends[j] till now
             ends[j] = now
-            self.waiting[j] = 0
         for j in range(last, n):
             ends[j] += shift
         return i
-
-    def stop(self, now):
-        """End the whole show at `now` (nothing more to see)."""
-        self.start(now)
 
 
 class GameUI:
