@@ -261,8 +261,7 @@ class PlayScreen(Screen):
                 if reason is None:
                     self.play(action, now)
                 else:
-                    self.ui.illegal(reason, now)
-                    self.app.beep(sounds.REFUSED)
+                    self.ui.illegal(reason, now)  # flash, REFUSED, a word
 
     def pause_button(self, b, kind, now):
         if kind not in (B.PRESS, B.REPEAT):

@@ -134,6 +134,11 @@ def draw_bars(d, values, first, lay=None):
         d.pixel(15, 8, palette.DIM)
 
 
+# What shows after an action (GameUI.show's segments): the action (an
+# event, below), then at the end one page per seat.
+ANIM = 0
+FIRST_PAGE = 1
+
 # An event (what the last action did, shown for a while) is a tuple read
 # through these: when it began and ends (ms), whose it was, what it was
 # ("play", "take", "set", "put"), the pile it went to and the card values.
@@ -158,14 +163,11 @@ class UI(GameUI):
         self.pile = T.TOKKOME
         self.options = None  # the choices for the picked card, cycled in turn
         self.opt = 0
-        self.flash_kind = None  # what flashes red on an illegal choice
         self.fresh = None  # counts of the cards a take just brought (own turn)
         self.events = []  # what happened last: an event tuple (EV_START...)
-        self.anim_until = 0
         self.before = None  # (tokkome, maki, hand counts, sets) before an action
         self.continuing = -1  # a seat in the middle of its take turn
-        self.page = -1  # final reveal: seat shown, -1 before the end
-        self.page_until = 0
+        self.page = -1  # final reveal: seat shown (num_players: all shown), -1 before the end
         self.look_from = -1  # when the look (hold A) began, -1 while not looking
         self.cards = []  # hand_cards' last answer, for the hand counts in cards_key
         self.cards_seat = -1
@@ -176,7 +178,7 @@ class UI(GameUI):
     def begin_turn(self, seat, now):
         st = self.state
         self.options = None
-        self.flash_kind = None
+        self.flash_what = None
         n = T.hand_size(st.hands[seat])
         if st.phase == T.MAIN:
             self.zone = HAND
@@ -231,80 +233,73 @@ class UI(GameUI):
                     out.append(a)
         return out
 
-    def button(self, ev, seat, now):
-        kind = B.kind_of(ev)
-        b = B.button_of(ev)
+    def move(self, b, seat, now):
         st = self.state
-        cards = self.hand_cards(seat)
-        n = len(cards)
-        if kind not in (B.PRESS, B.REPEAT, B.CLICK):
-            return None
-        step = kind in (B.PRESS, B.REPEAT)
         if self.options is not None:
-            if b in B.DIRECTIONS and step:
-                k = 1 if b in (B.RIGHT, B.DOWN) else -1
-                self.opt = (self.opt + k) % len(self.options)
-                self.beep(sounds.CLICK)
-            elif b == B.A and kind == B.CLICK:
-                a = self.options[self.opt]
-                self.options = None
-                return a
-            elif b == B.B and kind == B.CLICK:
-                self.options = None
-            return None
-        if st.phase == T.MAIN and self.zone == PILES:
-            if b in (B.LEFT, B.RIGHT) and step:
+            k = 1 if b in (B.RIGHT, B.DOWN) else -1
+            self.opt = (self.opt + k) % len(self.options)
+            self.beep(sounds.CLICK)
+        elif st.phase == T.MAIN and self.zone == PILES:
+            if b in (B.LEFT, B.RIGHT):
                 self.pile = T.MAKI if b == B.RIGHT else T.TOKKOME
-            elif (b == B.DOWN and step) or (b == B.B and kind == B.CLICK):
+            elif b == B.DOWN:
                 self.zone = HAND
-            elif b == B.A and kind == B.CLICK:
-                if self.pile == T.TOKKOME:
-                    return T.TAKE
-                self.flash_kind = "maki"
-                self.illegal("only the Tokkome can be taken", now)
-                self.beep(sounds.REFUSED)
-            return None
-        if b in (B.LEFT, B.RIGHT) and step and n:
-            self.cur = (self.cur + (1 if b == B.RIGHT else -1)) % n
-            return None
-        if b == B.UP and step and st.phase == T.MAIN:
+        elif b in (B.LEFT, B.RIGHT):
+            n = len(self.hand_cards(seat))
+            if n:
+                self.cur = (self.cur + (1 if b == B.RIGHT else -1)) % n
+        elif b == B.UP and st.phase == T.MAIN:
             self.zone = PILES
             self.pile = T.TOKKOME
-            return None
-        if b == B.B and kind == B.CLICK:
-            if st.phase == T.LAY:
-                return T.NO_SET
-            if st.phase == T.PLACE:
-                self.flash_kind = "arena"
-                self.illegal("put a card on the arena", now)
-                self.beep(sounds.REFUSED)
-            return None
-        if b == B.A and kind == B.CLICK and n:
-            v = cards[min(self.cur, n - 1)]
-            if st.phase == T.LAY:
-                self.flash_kind = "set"
-                return T.lay_set(v)
-            if st.phase == T.PLACE:
-                return T.put(v)
-            opts = self.card_options(v)
-            if not opts:
-                self.flash_kind = "card"
-                self.illegal("%d fits neither pile: one more or one less than the top" % v, now)
-                self.beep(sounds.REFUSED)
-                return None
-            if len(opts) == 1 and T.is_single(opts[0]):
-                return opts[0]
-            # Several ways, or a run (three cards at once): shown first,
-            # A plays it, B goes back to choosing.
-            self.options = opts
-            self.opt = 0
-            self.beep(sounds.CLICK)
+
+    def back(self, seat, now):
+        st = self.state
+        if self.options is not None:
+            self.options = None
+        elif st.phase == T.MAIN and self.zone == PILES:
+            self.zone = HAND
+        elif st.phase == T.LAY:
+            return T.NO_SET
+        elif st.phase == T.PLACE:
+            self.illegal("put a card on the arena", now, "arena")
         return None
 
-    def illegal(self, reason, now):
-        GameUI.illegal(self, reason, now)
-        if self.flash_kind is None:
-            self.flash_kind = "card"
+    def act(self, seat, now):
+        st = self.state
+        if self.options is not None:
+            a = self.options[self.opt]
+            self.options = None
+            return a
+        if st.phase == T.MAIN and self.zone == PILES:
+            if self.pile == T.TOKKOME:
+                return T.TAKE
+            self.illegal("only the Tokkome can be taken", now, "maki")
+            return None
+        cards = self.hand_cards(seat)
+        n = len(cards)
+        if not n:
+            return None
+        v = cards[min(self.cur, n - 1)]
+        if st.phase == T.LAY:
+            return T.lay_set(v)
+        if st.phase == T.PLACE:
+            return T.put(v)
+        opts = self.card_options(v)
+        if not opts:
+            self.illegal("%d fits neither pile: one more or one less than the top" % v, now, "card")
+            return None
+        if len(opts) == 1 and T.is_single(opts[0]):
+            return opts[0]
+        # Several ways, or a run (three cards at once): shown first,
+        # A plays it, B goes back to choosing.
+        self.options = opts
+        self.opt = 0
+        self.beep(sounds.CLICK)
+        return None
+
+    def refused_what(self, reason):
+        """The engine refused a set (choosing one) or else a card."""
+        return "set" if self.state.phase == T.LAY else "card"
 
     # Showing what happened ---------------------------------------------------
     def before_action(self, seat, action):
@@ -316,7 +311,7 @@ class UI(GameUI):
         tok, maki, hand = self.before
         own = self.session.is_human(seat)
         dur = OWN_MS if own else ACT_MS
-        self.flash_kind = None
+        self.flash_what = None
         if T.plays_on_a_pile(action):
             p = T.pile_of(action)
             pile = tok if p == T.TOKKOME else maki  # as it was before the play
@@ -347,21 +342,25 @@ class UI(GameUI):
             self.cur = max(0, n - 1)
         if st.is_terminal():
             self.continuing = -1
-            self.start_reveal(self.anim_until)
+            self.start_reveal()
 
     def cue(self, seat, action):
         if T.plays_on_a_pile(action) or T.is_put(action):
             return sounds.LAY  # a card or a run played, a card put
         return sounds.SCORE if T.is_set(action) else sounds.MOVE  # a take, no set
 
-    def start_reveal(self, at):
-        """The final reveal, one seat's page after another from `at`."""
+    def start_reveal(self):
+        """The final reveal, one seat's page after another, after what the
+        Show has (the last action)."""
         self.page = 0
-        self.page_until = at + PAGE_MS
+        for _ in range(self.state.num_players):
+            self.show.add(PAGE_MS)
 
     def resume(self, now):
         if self.state.is_terminal():
-            self.start_reveal(now)
+            self.show.start(now)
+            self.show.add(0)  # no action to show
+            self.start_reveal()
 
     def mover_colour(self, seat):
         """What a pile's sides flash in when `seat` acts on it: its colour,
@@ -371,45 +370,30 @@ class UI(GameUI):
 
     def event(self, now, dur, seat, kind, pile, values):
         self.events = [(now, now + dur, seat, kind, pile, values)]
-        self.anim_until = now + dur
+        self.show.start(now)
+        self.show.add(dur)
 
     def current_event(self, now):
-        if self.events and gfx.before(now, self.events[0][EV_UNTIL]):
+        if self.events and self.show.at(now) == ANIM:
             return self.events[0]
         return None
 
     def _page_now(self, now):
-        """The seat page of the final reveal shown now (advancing with time)."""
-        n = self.state.num_players
-        while 0 <= self.page < n and now >= self.page_until:
-            self.page += 1
-            self.page_until += PAGE_MS
-        if 0 <= self.page < n:
-            gfx.until(self.page_until)
+        """The seat page of the final reveal shown now (num_players once
+        all were shown; -1 before the end)."""
+        if self.page >= 0:
+            self.page = min(max(0, self.show.at(now) - FIRST_PAGE), self.state.num_players)
         return self.page
 
     def busy(self, now):
-        if now < self.anim_until:
-            return True
-        if self.page >= 0:
-            return self._page_now(now) < self.state.num_players
-        return False
-
-    def skip(self, now):
-        if now < self.anim_until:
-            self.anim_until = now
-            self.events = []
-            if self.page >= 0:
-                self.page_until = now + PAGE_MS
-        elif self.page >= 0:
-            self.page += 1
-            self.page_until = now + PAGE_MS
+        self._page_now(now)
+        return self.show.busy(now)
 
     # Drawing -------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
         self.look_from = -1
-        if self.page >= 0 and not gfx.before(now, self.anim_until) and \
+        if self.page >= 0 and self.show.at(now) >= FIRST_PAGE and \
                 self._page_now(now) < st.num_players:
             self.draw_reveal(d, now, self.page)
             return
@@ -476,7 +460,7 @@ class UI(GameUI):
                 frame = palette.WHITE
             if chosen == T.TOKKOME:
                 top = self.preview_value(now, top)
-            if flash and self.flash_kind in ("card", "maki"):
+            if flash and self.flash_what in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 0, frame, top)
         # The Tokkome pile, one dot per card, oldest at the bottom; of a
@@ -500,7 +484,7 @@ class UI(GameUI):
                 frame = palette.WHITE
             if self.chosen_pile() == T.MAKI:
                 top = self.preview_value(now, top)
-            if flash and self.flash_kind in ("card", "maki"):
+            if flash and self.flash_what in ("card", "maki"):
                 frame = palette.BAD
         draw_digit_card(d, 6, frame, top)
         # The bottom seat's own sets: gold dots up the column between the
@@ -651,7 +635,7 @@ class UI(GameUI):
             if not marked:
                 continue
             x = x0 + (i - first) * w
-            if flash and self.flash_kind in ("card", "set"):
+            if flash and self.flash_what in ("card", "set"):
                 c = palette.BAD
                 for dx in range(w):
                     for y in range(16 - v, 16):
@@ -758,7 +742,7 @@ class UI(GameUI):
             gfx.text(d, 16 - font.width(score), 0, score, palette.WHITE)
         else:
             gfx.marquee(d, 0, name + " " + score, c, now, step_ms=90, pause_ms=400,
-                        since=self.page_until - PAGE_MS)
+                        since=self.show.clock(FIRST_PAGE + seat))
         x = 0
         for v in st.sets[seat]:
             for dx in range(2):

@@ -54,15 +54,16 @@ def draw(ui, d, now):
     geo = st.geo
     lay = ui.layout
     k = ui.counted(now)
+    since = ui.count_from()
     cells = ui.count_cells
     if lay.mw <= 16:
         ox = (16 - lay.mw) // 2
     else:
-        if 0 < k < len(cells) or (k and now - ui.reveal_at < k * count_ms):
+        if 0 < k < len(cells) or (k and now - since < k * count_ms):
             cx = lay.map[8 * cells[k - 1]]
             ox = -max(0, min(cx - 8, lay.mw - 16))
         else:  # all counted: look across the board and back
-            t = (now - ui.reveal_at) % SWEEP_MS
+            t = (now - since) % SWEEP_MS
             half = SWEEP_MS // 2
             span = lay.mw - 16
             ox = -(span * (t if t < half else SWEEP_MS - t) // half)
@@ -79,7 +80,7 @@ def draw(ui, d, now):
         ci = (orient[c] * 8 + board[c]) * 4
         shown = order[c] and order[c] <= k
         # The cell just counted flashes white for a moment.
-        new = shown and order[c] == k and now - ui.reveal_at < k * count_ms
+        new = shown and order[c] == k and now - since < k * count_ms
         b = 8 * c
         for i in range(4):
             x = m[b] + ox
@@ -96,5 +97,6 @@ def draw(ui, d, now):
     if ui.reveal_texts[0] != k:
         ui.reveal_texts = (k, str(ui.sums[2 * k]), str(ui.sums[2 * k + 1]))
     draw_numbers(d, 11, ui.reveal_texts[1], ui.reveal_texts[2], now, 0)
-    if ui.session.humans() and k == len(cells) and gfx.blink(now, 900, 60):
+    # (The count shows only with a person at the table: tomoe_screens.)
+    if k == len(cells) and gfx.blink(now, 900, 60):
         d.pixel(15, 10, palette.GOOD)  # waits for A (no room for the letter)

@@ -43,7 +43,7 @@ from engines_core import registry
 from engines_core import tomoe as T
 from engines_core import tomoe_facts as F
 from engines_core import tomoe_board as TB
-from firmware.game_ui import GameUI
+from firmware.game_ui import GameUI, HOLD
 from firmware import gfx, palette, sounds
 
 COL = F.SEAT_COLOURS  # white, black (blue)
@@ -56,6 +56,13 @@ CURSOR = palette.ACCENT
 ANIM_MS = 700
 COUNT_MS = 220  # the end's count: one cell that scores after another
 TELL_APART = (("sides and cursor", COL + (CURSOR,)),)
+
+# What shows after an action (GameUI.show's segments): the tile turned or
+# laid; at the end (with a person at the table) the count, cell by cell,
+# then the counted board until A.
+ANIM = 0
+COUNT = 1
+COUNTED = 2
 
 ZOOM = 0
 MAP = 1
@@ -259,10 +266,8 @@ class UI(GameUI):
         self.vx = (self.layout.zw - 16) // 2
         self.vy = max(0, (self.layout.zh - 14) // 2)
         self.anim_cell = -1
-        self.anim_until = 0
         self.scores_before = None
-        self.reveal_at = -1  # the end: when its count began (-1: not the end)
-        self.revealed = False  # the end was shown and A pressed
+        self.count_cells = b""  # the end's cells that score, in order (start_reveal)
         self.texts = (None, "", "")  # the look's numbers: (points list, White's, Black's)
 
     def has_secrets(self, seat):
@@ -282,43 +287,39 @@ class UI(GameUI):
     def begin_turn(self, seat, now):
         self.mode = CELL
 
-    def button(self, ev, seat, now):
-        kind = B.kind_of(ev)
-        b = B.button_of(ev)
+    def move(self, b, seat, now):
         st = self.state
         geo = st.geo
-        if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
-            if self.mode == CELL:
-                self.cursor = move_cursor(geo, self.cursor, b)
-            elif self.mode == LAY:
-                if b in (B.LEFT, B.RIGHT):
-                    self.pattern = TB.rot_cw(self.pattern) if b == B.RIGHT else TB.rot_ccw(self.pattern)
+        if self.mode == CELL:
+            self.cursor = move_cursor(geo, self.cursor, b)
+        elif self.mode == LAY:
+            if b in (B.LEFT, B.RIGHT):
+                self.pattern = TB.rot_cw(self.pattern) if b == B.RIGHT else TB.rot_ccw(self.pattern)
+                self.beep(sounds.CLICK)
+            else:
+                # The other figure of this orientation: every middle flipped.
+                other = 7 - self.pattern
+                f = TB.figure_of(geo.orient[self.cursor], other)
+                if st.supply[f]:
+                    self.pattern = other
                     self.beep(sounds.CLICK)
                 else:
-                    # The other figure of this orientation: every middle flipped.
-                    other = 7 - self.pattern
-                    f = TB.figure_of(geo.orient[self.cursor], other)
-                    if st.supply[f]:
-                        self.pattern = other
-                        self.beep(sounds.CLICK)
-                    else:
-                        self.illegal("no %s tiles left" % T.FIGURE_NAMES[f], now)
-                        self.beep(sounds.REFUSED)
-            elif self.mode == TURN and b in (B.LEFT, B.RIGHT):
-                self.direction = 0 if b == B.RIGHT else 1
-                self.beep(sounds.CLICK)
-            return None
-        if kind != B.CLICK:
-            return None
-        if b == B.B:
-            if self.mode != CELL:
-                self.mode = CELL
-            else:
-                self.view = MAP if self.view == ZOOM else ZOOM
+                    self.illegal("no %s tiles left" % T.FIGURE_NAMES[f], now)
+        elif self.mode == TURN and b in (B.LEFT, B.RIGHT):
+            self.direction = 0 if b == B.RIGHT else 1
             self.beep(sounds.CLICK)
-            return None
-        if b != B.A:
-            return None
+
+    def back(self, seat, now):
+        """B: back out of showing a tile, else between zoom and map."""
+        if self.mode != CELL:
+            self.mode = CELL
+        else:
+            self.view = MAP if self.view == ZOOM else ZOOM
+        self.beep(sounds.CLICK)
+
+    def act(self, seat, now):
+        st = self.state
+        geo = st.geo
         c = self.cursor
         if self.mode == LAY:
             return T.lay_action(c, self.pattern)
@@ -351,9 +352,11 @@ class UI(GameUI):
             self.last_pattern[self.state.geo.orient[c]] = T.pattern_of(action)
         self.mode = CELL
         self.anim_cell = c
-        self.anim_until = now + ANIM_MS
         if self.state.is_terminal() and self.session.humans():
-            self.start_reveal(self.anim_until)
+            self.start_reveal(now, ANIM_MS)
+        else:
+            self.show.start(now)
+            self.show.add(ANIM_MS)
 
     def cue(self, seat, action):
         after = self.state.scores()
@@ -366,54 +369,54 @@ class UI(GameUI):
             self.start_reveal(now)
 
     # The end: the final board, what each side enclosed, counted up -----------------
-    def start_reveal(self, at):
-        """Count the final board from `at` (firmware/tomoe_count.py, loaded
-        for the count and forgotten after it); it stays until A."""
+    def start_reveal(self, at, anim=0):
+        """Count the final board from `at` + `anim` (firmware/tomoe_count.py,
+        loaded for the count and forgotten after it); it stays until A."""
         from firmware import tomoe_count
         self.lit, self.order, self.sums, self.count_cells = tomoe_count.tables(self)
         self.draw_count = tomoe_count.draw
-        self.reveal_at = at
-        self.revealed = False
         self.reveal_texts = (-1, "", "")
+        show = self.show
+        show.start(at)
+        show.add(anim)
+        show.add(len(self.count_cells) * COUNT_MS)
+        show.add(HOLD)
 
     def end_reveal(self):
         """The count was seen: its tables go (the end screen and the menu
         after it want the RAM)."""
-        self.revealed = True
         self.lit = self.order = self.sums = self.draw_count = None
         self.count_cells = b""
         registry.release("firmware.tomoe_count")
 
+    def count_from(self):
+        """When the end's count began (earlier once A has hurried it: all
+        counted at once)."""
+        return self.show.clock(COUNT)
+
     def counted(self, now):
         """How many cells of the end's count show now."""
-        t = now - self.reveal_at
+        t = now - self.count_from()
         return 0 if t < 0 else min(len(self.count_cells), t // COUNT_MS + 1)
 
     def revealing(self, now):
         """True while the end's count shows (till A; only with a person at
         the table: between computers the result shows at once, and the
         count's RAM stays free for the next game)."""
-        return self.reveal_at >= 0 and not self.revealed
-
-    def busy(self, now):
-        return now < self.anim_until or self.revealing(now)
+        return self.show.n > COUNTED and self.show.index(now) <= COUNTED
 
     def skip(self, now):
-        if now < self.anim_until:
-            self.anim_until = now
-            if self.reveal_at > now:
-                self.reveal_at = now
-            return
-        if self.revealing(now):
-            if self.counted(now) < len(self.count_cells):
-                self.reveal_at = now - len(self.count_cells) * COUNT_MS  # all counted
-            else:
-                self.end_reveal()
+        show = self.show
+        if show.index(now) == COUNT and self.counted(now) == len(self.count_cells):
+            show.skip(now)  # all counted, the last cell still flashing: A ends it
+        if show.skip(now) == COUNTED:
+            self.end_reveal()
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
-        animating = gfx.before(now, self.anim_until)
+        shown = self.show.at(now)
+        animating = shown == ANIM
         if not animating and self.revealing(now):
             self.draw_count(self, d, now)
             return

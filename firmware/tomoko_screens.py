@@ -16,7 +16,7 @@ progress (and every card, with open cards); hold B for the pause menu.
 
 from hal import buttons as B
 from engines_core import tomoko as T
-from firmware.game_ui import GameUI
+from firmware.game_ui import GameUI, JOINED, FIRM
 from firmware import font, gfx, palette, sounds
 
 BALL = (0, 0x2440FF, 0xFFD890)  # empty, dark, light
@@ -39,6 +39,14 @@ BAG_ROW_MS = 2000
 # cards, then the numbers.
 OPEN_LOOK_MS = 5000
 OPEN_CARDS_MS = 3000
+
+# What shows after a push (GameUI.show's segments): the push, the cards
+# laid one by one, a pause on the last board and, when the game ended with
+# no one at the target, the notice of why (A does not hurry it).
+PUSH = 0
+LAYS = 1
+END_PAUSE = 2
+END_NOTICE = 3
 
 # The gutter's entries, clockwise: N0..N4, E0..E4, S4..S0, W4..W0.
 RING = tuple([T.entry_at(T.TOP, k) for k in range(5)] + [T.entry_at(T.RIGHT, k) for k in range(5)]
@@ -101,13 +109,9 @@ class UI(GameUI):
         self.cursor = T.entry_at(T.LEFT, 2)  # W3: the middle of the left side
         self.colour = T.DARK
         self.before = None
-        self.push_until = 0
-        self.lay_from = 0
         self.lays = []
         self.shown_action = None
         self.mover = None  # the seat whose push is being shown
-        self.refused = None  # the colour B last asked for in vain
-        self.end_from = 0
         self.end_why = None  # "cap" or "cards": a game ended without a winner's target
         # Cards laid as a quick start is dealt (before any push): shown from
         # the first moment the screen is asked about, see start_lays().
@@ -134,31 +138,21 @@ class UI(GameUI):
         if not self.state.bag[self.colour]:
             self.colour = T.LIGHT if self.colour == T.DARK else T.DARK
 
-    def button(self, ev, seat, now):
-        kind = B.kind_of(ev)
-        b = B.button_of(ev)
-        if self.current_lay(now) is not None:
-            # Cards laid on a quick-start board are being shown (no cursor
-            # yet): A hurries them, nothing else happens.
-            if b == B.A and kind == B.CLICK:
-                self.skip(now)
-            return None
-        if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
-            self.cursor = move_cursor(self.cursor, b)
-            return None
-        if b == B.B and kind == B.CLICK:
-            other = T.LIGHT if self.colour == T.DARK else T.DARK
-            if self.state.bag[other]:
-                self.colour = other
-                self.beep(sounds.CLICK)
-            else:
-                self.illegal("no %s balls left" % ("dark" if other == T.DARK else "light"), now)
-                self.refused = other
-                self.beep(sounds.REFUSED)
-            return None
-        if b == B.A and kind == B.CLICK:
-            return T.action_of(self.colour, self.cursor)
-        return None
+    def move(self, b, seat, now):
+        self.cursor = move_cursor(self.cursor, b)
+
+    def back(self, seat, now):
+        """B switches the ball colour (a used-up one is refused: the cursor
+        flashes red and that colour)."""
+        other = T.LIGHT if self.colour == T.DARK else T.DARK
+        if self.state.bag[other]:
+            self.colour = other
+            self.beep(sounds.CLICK)
+        else:
+            self.illegal("no %s balls left" % ("dark" if other == T.DARK else "light"), now, other)
+
+    def act(self, seat, now):
+        return T.action_of(self.colour, self.cursor)
 
     def hint_target(self, seat, now):
         """The line the ball would roll along: its unlit LEDs glow."""
@@ -166,10 +160,6 @@ class UI(GameUI):
         x0, y0 = cell_xy(line[0])
         x1, y1 = cell_xy(line[-1])
         return min(x0, x1), min(y0, y1), abs(x1 - x0) + 2, abs(y1 - y0) + 2, True
-
-    def illegal(self, reason, now):
-        GameUI.illegal(self, reason, now)
-        self.refused = None  # a refused push (set after this for a refused colour)
 
     # Showing what happened ---------------------------------------------------------
     def before_action(self, seat, action):
@@ -179,11 +169,15 @@ class UI(GameUI):
         self.start_pending = False
         self.mover = seat
         self.shown_action = action
-        self.push_until = now + PUSH_MS
         self.lays = list(self.state.lays)
-        self.lay_from = self.push_until
         self.end_why = end_reason(self.state)
-        self.end_from = self.lay_from + LAY_MS * len(self.lays) + END_PAUSE_MS
+        show = self.show
+        show.start(now)
+        show.add(PUSH_MS)
+        show.add(LAY_MS * len(self.lays), JOINED)
+        if self.end_why is not None:
+            show.add(END_PAUSE_MS, JOINED)
+            show.add(END_MS, FIRM)
 
     def cue(self, seat, action):
         return sounds.LAY if self.lays else sounds.MOVE
@@ -193,27 +187,23 @@ class UI(GameUI):
         if self.start_pending:
             self.start_pending = False
             self.lays = list(self.state.lays)
-            self.lay_from = now
+            self.show.start(now)
+            self.show.add(0)  # no push
+            self.show.add(LAY_MS * len(self.lays))
 
     def busy(self, now):
         self.start_lays(now)
-        if self.end_why is not None:
-            return now < self.end_from + END_MS
-        return now < self.lay_from + LAY_MS * len(self.lays)
-
-    def skip(self, now):
-        self.push_until = now
-        self.lay_from = now - LAY_MS * len(self.lays)
-        # The notice of why the game ended is not skipped, only brought on.
-        self.end_from = min(self.end_from, now)
+        return self.show.busy(now)
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         st = self.state
         self.start_lays(now)
-        if self.end_why is not None and not gfx.before(now, self.end_from):
-            self.draw_end_notice(d, now - self.end_from)
+        shown = self.show.at(now)
+        if self.end_why is not None and shown >= END_NOTICE:
+            self.draw_end_notice(d, now - self.show.start_of(END_NOTICE))
             return
+        pushing = shown == PUSH
         turn = st.current_player()
         lay = self.current_lay(now)
         # The gutter glows for the seat to move (or, while a card is shown
@@ -221,7 +211,7 @@ class UI(GameUI):
         ring_seat = self.layer(lay[0]) if lay is not None else turn
         ring = palette.scale(palette.PLAYERS[ring_seat], 22) if ring_seat >= 0 else palette.FAINT
         gfx.frame(d, 0, 0, 12, 12, ring)
-        if gfx.before(now, self.push_until) and self.before is not None:
+        if pushing and self.before is not None:
             self.draw_push(d, now)
         else:
             self.draw_board(d, st.board, lay)
@@ -235,7 +225,7 @@ class UI(GameUI):
             # The last push, so everyone sees what just happened.
             for x, y in entry_pixels(T.entry_of(st.last_action)):
                 d.pixel(x, y, palette.scale(BALL[T.colour_of(st.last_action)], 35))
-        if viewer is not None and viewer == turn and lay is None and not gfx.before(now, self.push_until):
+        if viewer is not None and viewer == turn and lay is None and not pushing:
             self.draw_cursor(d, now)
         self.draw_cards(d, now, viewer)
         self.draw_scores(d, now, lay)
@@ -257,10 +247,9 @@ class UI(GameUI):
     def current_lay(self, now):
         """The card being shown laid at `now`, or None (none yet, or all
         shown: then the time changes nothing more, and gfx is not asked)."""
-        end = self.lay_from + LAY_MS * len(self.lays)
-        if gfx.before(now, self.lay_from) or not gfx.before(now, end):
+        if self.show.at(now) != LAYS:
             return None
-        i = gfx.steps(now, LAY_MS, self.lay_from)
+        i = gfx.steps(now, LAY_MS, self.show.clock(LAYS))
         return self.lays[i] if i < len(self.lays) else None
 
     def draw_board(self, d, board, lay=None):
@@ -300,9 +289,9 @@ class UI(GameUI):
 
     def draw_cursor(self, d, now):
         e = self.cursor
-        if gfx.before(now, self.flash_until) and self.refused is not None:
+        if gfx.before(now, self.flash_until) and self.flash_what is not None:
             # A colour that is used up: the cursor flashes red and that colour.
-            c = palette.BAD if gfx.blink(now, 200) else BALL[self.refused]
+            c = palette.BAD if gfx.blink(now, 200) else BALL[self.flash_what]
         elif self.flashing(now):
             for i in T.LINES[e]:
                 x, y = cell_xy(i)

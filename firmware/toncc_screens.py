@@ -35,7 +35,7 @@ on it, then the scores table of that challenge (A goes on).
 
 from hal import buttons as B
 from engines_core import toncc as T
-from firmware.game_ui import GameUI
+from firmware.game_ui import GameUI, HOLD
 from firmware.screen import draw_a_hint
 from firmware import font, gfx, palette, sounds
 
@@ -74,6 +74,12 @@ AUTO_PAGE_MS = 3500  # summary pages turn by themselves when no person plays
 # After A hurries something, stay busy a moment: the click of that A (sent on
 # release) must not also pass the next "PASS" screen.
 SETTLE_MS = 400
+# What shows after a move (GameUI.show's segments): every King's target,
+# then the Kings moved (REVEAL_MS + MOVE_MS); after a challenge, the Map of
+# its Kingdoms, then its scores (until A, or in turn without people).
+MOVES = 0
+KINGDOMS = 1
+SCORES = 2
 
 # The movements on the D-pad grid: (left, right) for rows NW/NE, W/E, SW/SE.
 GRID = ((5, 0), (4, 1), (3, 2))
@@ -404,6 +410,8 @@ def count(data, value):
 
 class UI(GameUI):
     HINT = "ARROWS, A: MOVE"
+    SETTLE_MS = SETTLE_MS
+
     def __init__(self, session):
         GameUI.__init__(self, session)
         self.mode = BOARD
@@ -412,12 +420,9 @@ class UI(GameUI):
         self.fact = [1, 1, 1]  # per seat: the characteristic the Facts view shows (symbol colour)
         self.people = len(session.humans())
         self.snap = None  # public board before a resolving move
-        self.reveal_at = -1000000
+        self.reveal_at = -1000000  # when the last move's reveal began
         self.reveal = None  # (from cells, movements, to cells, owner before, owner after)
-        self.settle_until = 0
         self.summary = None  # challenge number whose scoring is shown
-        self.page = 0
-        self.page_at = 0
         self.shown = [0, 0, 0]  # the scores table's numbers, kept to draw without allocating
         self.totals = [0, 0, 0]
         self.new = [0, 0, 0]
@@ -447,45 +452,43 @@ class UI(GameUI):
         """Put the look pointer on the target's Region."""
         self.point[seat] = self.state.layout[self.target(seat)]
 
-    def button(self, ev, seat, now):
-        kind = B.kind_of(ev)
-        b = B.button_of(ev)
-        if b in B.DIRECTIONS and kind in (B.PRESS, B.REPEAT):
-            if self.mode == FACTS:
-                if b in (B.LEFT, B.RIGHT):
-                    step = 1 if b == B.RIGHT else len(FACT_LETTERS) - 1
-                    self.fact[seat] = (self.fact[seat] + step) % len(FACT_LETTERS)
-                    self.beep(sounds.CLICK)
-                return None
-            if self.mode == BOARD:
-                old = self.cursor[seat]
-                self.cursor[seat] = move_cursor(old, b)
-                self.aim(seat)
-                changed = self.cursor[seat] != old
-            else:
-                st = self.state
-                old = self.point[seat]
-                k = step_index(b)
-                if self.mode == MAP:
-                    self.point[seat] = MAP_STEP[old * 4 + k]
-                else:
-                    self.point[seat] = st.layout[BOARD_STEP[st.cell_of[old] * 4 + k]]
-                changed = self.point[seat] != old
-            if changed:
+    def move(self, b, seat, now):
+        if self.mode == FACTS:
+            if b in (B.LEFT, B.RIGHT):
+                step = 1 if b == B.RIGHT else len(FACT_LETTERS) - 1
+                self.fact[seat] = (self.fact[seat] + step) % len(FACT_LETTERS)
                 self.beep(sounds.CLICK)
             return None
-        if b == B.B and kind == B.CLICK:
-            self.mode = (self.mode + 1) % VIEWS
+        if self.mode == BOARD:
+            old = self.cursor[seat]
+            self.cursor[seat] = move_cursor(old, b)
+            self.aim(seat)
+            changed = self.cursor[seat] != old
+        else:
+            st = self.state
+            old = self.point[seat]
+            k = step_index(b)
+            if self.mode == MAP:
+                self.point[seat] = MAP_STEP[old * 4 + k]
+            else:
+                self.point[seat] = st.layout[BOARD_STEP[st.cell_of[old] * 4 + k]]
+            changed = self.point[seat] != old
+        if changed:
+            self.beep(sounds.CLICK)
+        return None
+
+    def back(self, seat, now):
+        """B goes round the views."""
+        self.mode = (self.mode + 1) % VIEWS
+        self.beep(sounds.CLICK)
+
+    def act(self, seat, now):
+        if self.mode != BOARD:
+            # Moves are made on the board, where the target blinks.
+            self.mode = BOARD
             self.beep(sounds.CLICK)
             return None
-        if b == B.A and kind == B.CLICK:
-            if self.mode != BOARD:
-                # Moves are made on the board, where the target blinks.
-                self.mode = BOARD
-                self.beep(sounds.CLICK)
-                return None
-            return self.cursor[seat]
-        return None
+        return self.cursor[seat]
 
     # Showing what happened ---------------------------------------------------------
     def before_action(self, seat, action):
@@ -510,7 +513,7 @@ class UI(GameUI):
             to[s] = T.OFF if pos0[s] == T.OFF else T.dest(pos0[s], dirs[s])
         self.reveal = (layout, owner0, pos0, dirs, bytes(to), owner1)
         self.reveal_at = now
-        self.show_summary(h0 if ended else None, now + REVEAL_MS + MOVE_MS)
+        self.show_summary(h0 if ended else None, now, REVEAL_MS + MOVE_MS)
 
     def cue(self, seat, action):
         """A choice that completes the move: SCORE if it ended a challenge,
@@ -532,50 +535,37 @@ class UI(GameUI):
         st = self.state
         fresh = st.moves == 0 and all(p == T.NONE for p in st.pending)
         if st.history and (st.is_terminal() or fresh):
-            self.show_summary(len(st.history) - 1, now)
+            self.show_summary(len(st.history) - 1, now, 0)
 
-    def show_summary(self, k, at):
+    def show_summary(self, k, at, moves):
+        """From `at`: the move shown for `moves` ms, then challenge k's
+        summary (None: none)."""
         self.summary = k
-        self.page = 0
-        self.page_at = at
+        show = self.show
+        show.start(at)
+        show.add(moves)
+        if k is not None:
+            show.add(AUTO_PAGE_MS)
+            show.add(HOLD if self.people else AUTO_PAGE_MS)
 
     def busy(self, now):
-        if now < self.reveal_at + REVEAL_MS + MOVE_MS or now < self.settle_until:
-            return True
-        if self.summary is None:
-            return False
-        if self.people == 0 and now >= self.page_at + 2 * AUTO_PAGE_MS:
-            self.summary = None
-            return False
-        return True
+        if self.summary is not None and self.show.index(now) > SCORES:
+            self.summary = None  # seen (A, or its time without people)
+        return self.show.busy(now)
 
     def skip(self, now):
-        self.settle_until = now + SETTLE_MS
-        if now < self.reveal_at + REVEAL_MS + MOVE_MS:
-            self.reveal_at = now - REVEAL_MS - MOVE_MS
-            self.page_at = now
-            return
-        if self.summary is not None:
-            if self.page_of(now) == 0:
-                self.page = 1
-                self.page_at = now - AUTO_PAGE_MS
-                self.beep(sounds.SCORE)
-            else:
-                self.summary = None
-
-    def page_of(self, now):
-        if self.page == 1 or not gfx.before(now, self.page_at + AUTO_PAGE_MS):
-            return 1
-        return 0
+        if self.show.skip(now) == KINGDOMS:
+            self.beep(sounds.SCORE)  # on to the scores
 
     # Drawing -------------------------------------------------------------------------
     def draw(self, d, now, viewer):
         t = now - self.reveal_at
-        if self.reveal is not None and gfx.before(now, self.reveal_at + REVEAL_MS + MOVE_MS):
+        shown = self.show.at(now)
+        if self.reveal is not None and shown == MOVES:
             self.draw_reveal(d, now, t)
             return
-        if self.summary is not None:
-            if self.page_of(now) == 0:
+        if self.summary is not None and (shown == KINGDOMS or shown == SCORES):
+            if shown == KINGDOMS:
                 self.draw_kingdoms(d, now, self.summary)
                 if self.people and gfx.blink(now, 900, 60):
                     d.pixel(15, 15, palette.GOOD)  # the Map leaves no room for an A

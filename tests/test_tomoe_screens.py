@@ -691,6 +691,25 @@ def test_the_end_counts_up_what_each_side_enclosed_until_a():
         assert isinstance(app.screen, EndScreen)
 
 
+def test_an_a_once_all_is_counted_ends_the_count():
+    """A while cells are still to come shows them all counted (and it
+    waits); A once every cell is counted, its last one still flashing,
+    ends it, as A does later."""
+    g, last = finished("standard", 5)
+    g.apply(last)
+    ui = TS.UI(tomoe_session(("human", "human"), g, g.variant))
+    ui.start_reveal(0)
+    n = len(ui.count_cells)
+    assert n > 2
+    ui.skip(TS.COUNT_MS)
+    assert ui.busy(TS.COUNT_MS) and ui.counted(TS.COUNT_MS) == n
+    ui.start_reveal(0)
+    t = (n - 1) * TS.COUNT_MS + 10  # the last cell counted, flashing
+    assert ui.counted(t) == n
+    ui.skip(t)
+    assert not ui.busy(t) and not ui.revealing(t)
+
+
 def test_the_end_shows_again_after_a_restart():
     g, last = finished("standard", 7)
     g.apply(last)
