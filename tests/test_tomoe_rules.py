@@ -708,17 +708,9 @@ def test_open_board_can_be_enclosed():
 
 def _rims_joined(geo, board, area):
     """The rim areas joined to `area` through its colour (plain reading)."""
-    from tests.tomoe_helpers import graph
+    from tests.tomoe_helpers import graph, reach
     colour, _, adj = graph(geo, board)
-    seen = set()
-    todo = [("rim", area)]
-    while todo:
-        u = todo.pop()
-        if u in seen:
-            continue
-        seen.add(u)
-        todo.extend(v for v in adj[u] if colour[v] == colour[u])
-    return sorted(v[1] for v in seen if v[0] == "rim")
+    return sorted(v[1] for v in reach(colour, adj, [("rim", area)]) if v[0] == "rim")
 
 
 def test_a_band_between_two_rim_areas_is_not_a_closed_curve():

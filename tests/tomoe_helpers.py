@@ -185,19 +185,25 @@ def graph(geo, board):
     return colour, sector, adj
 
 
+def reach(colour, adj, starts):
+    """The parts joined to any of `starts` through parts of their colour
+    (`starts` included): a flood of graph()'s colour and adjacency."""
+    seen = set()
+    todo = list(starts)
+    while todo:
+        u = todo.pop()
+        if u in seen:
+            continue
+        seen.add(u)
+        todo.extend(v for v in adj[u] if colour[v] == colour[u])
+    return seen
+
+
 def free_parts(geo, board):
     """The parts joined through their colour to a rim area of that colour
     (rim areas included)."""
     colour, _, adj = graph(geo, board)
-    free = set()
-    todo = [u for u in colour if u[0] == "rim"]
-    while todo:
-        u = todo.pop()
-        if u in free:
-            continue
-        free.add(u)
-        todo.extend(v for v in adj[u] if colour[v] == colour[u])
-    return free
+    return reach(colour, adj, [u for u in colour if u[0] == "rim"])
 
 
 def recount(geo, board):
