@@ -25,12 +25,12 @@ from tools.mpy_guests import STEADY_FRAMES
 
 GAMES = registry.NAMES
 
-# After `moves` seeded `normal` moves, frames of seat 1's turn (a person).
-GUEST = """
-import gc
+# A game of `G` (seat 1 a person, the others `normal`, game seed `moves`)
+# after at least `moves` seeded moves, at seat 1's turn (unless it ended):
+# the session and the moves played. Shared by the guests below.
+PERSONS_TURN = """
 from hal import Hal
 from hal.pipeline import LedDisplay, wiring
-from hal.buttons import Buttons
 from hal.clock import FakeClock
 from hal.sound import Sound
 from hal.storage import MemoryStorage
@@ -38,16 +38,26 @@ from firmware.main import boot
 from firmware.session import Session
 from engines_core import players, registry
 from engines_core.prng import Rng
-""" + STEADY_FRAMES + """
+
+def persons_turn(G, moves):
+    lo = registry.players(G)[0]
+    s = Session(G, ['human'] + ['normal'] * (lo - 1), registry.variants_for(G, lo)[0], moves)
+    n = 0
+    while not s.state.is_terminal() and (n < moves or s.state.current_player() != 0):
+        s.play(players.choose(s.state, 'normal', Rng(n)))
+        n += 1
+    return s, n
+"""
+
+# After `moves` seeded `normal` moves, frames of seat 1's turn (a person).
+GUEST = """
+import gc
+from hal.buttons import Buttons
+""" + PERSONS_TURN + STEADY_FRAMES + """
 G = %(game)r
-lo = registry.players(G)[0]
 for moves in %(moves)r:
     for guide in (False, True):
-        s = Session(G, ['human'] + ['normal'] * (lo - 1), registry.variants_for(G, lo)[0], moves)
-        n = 0
-        while not s.state.is_terminal() and (n < moves or s.state.current_player() != 0):
-            s.play(players.choose(s.state, 'normal', Rng(n)))
-            n += 1
+        s, n = persons_turn(G, moves)
         if s.state.is_terminal():
             continue
         hal = Hal(LedDisplay(16, 16, wiring(16, 16), lambda p: None, budget_ma=10 ** 6), Buttons(), Sound(), FakeClock(), MemoryStorage())
@@ -86,23 +96,9 @@ def test_a_persons_turn_frame_after_frame_leaves_no_garbage_in_micropython(game)
 # that drew nothing.
 QUIET_GUEST = """
 import gc, micropython, time
-from hal import Hal
-from hal.pipeline import LedDisplay, wiring
 from hal.inputs import PinSampler, TimedButtons
-from hal.clock import FakeClock
-from hal.sound import Sound
-from hal.storage import MemoryStorage
-from firmware.main import boot
-from firmware.session import Session
-from engines_core import players, registry
-from engines_core.prng import Rng
-G = %(game)r
-lo = registry.players(G)[0]
-s = Session(G, ['human'] + ['normal'] * (lo - 1), registry.variants_for(G, lo)[0], 8)
-n = 0
-while n < 8 or s.state.current_player() != 0:
-    s.play(players.choose(s.state, 'normal', Rng(n)))
-    n += 1
+""" + PERSONS_TURN + """
+s, n = persons_turn(%(game)r, 8)
 sampler = PinSampler(lambda: 0, time.ticks_ms, time.ticks_diff)
 hal = Hal(LedDisplay(16, 16, wiring(16, 16), lambda p: None), TimedButtons(sampler.drain), Sound(), FakeClock(), MemoryStorage())
 app = boot(hal, s)
