@@ -46,8 +46,10 @@ cache unless the levels changed: MicroPython puts the frame of a function
 with more than a few locals on the heap, and in a fragmented heap finding
 room for it costs as much as a blit (tools/bench_frame.py measured 10%
 of a new screen for three more calls). See tools/bench_frame.py for the
-measured cost. Without `framebuf`
-(CircuitPython, CPython) plain loops give the same bytes.
+measured cost. Where MicroPython can run machine code made for the board
+(hal/pipeline_viper.py, the RP2040) one viper loop paints the whole frame
+and another dims it, instead of the blits: cheaper than one chunk by blits.
+Without `framebuf` (CircuitPython, CPython) plain loops give the same bytes.
 """
 
 from hal.colour import GAMMA, never_dark
@@ -63,6 +65,17 @@ try:
     from micropython import heap_lock as _heap_lock, heap_unlock as _heap_unlock
 except ImportError:
     _heap_lock = _heap_unlock = None
+
+# The viper loops load only on MicroPython for the architecture they were
+# compiled for (tools/build_mpy.NATIVE_ARCH): elsewhere the import fails with
+# ImportError (CPython: no `micropython`), ValueError (an .mpy for another
+# architecture) or SyntaxError (a source without a native emitter).
+_viper = None
+if _heap_lock is not None:
+    try:
+        from hal import pipeline_viper as _viper
+    except (ImportError, ValueError, SyntaxError):
+        pass
 
 # Levels the current limit may step down to: 1000 * 2 ** (-k / 8), about 9%
 # apart, as integers (the same on every port, no floats).
@@ -150,7 +163,8 @@ class Pipeline:
     next frame is rendered whole). After `render`: `base` (the frame at the
     player's level), `level` (tenths of a percent of full duty), `ma` (the
     estimated draw, mA), `limited` (the current limit dimmed it).
-    `budget_ma` may be changed between frames.
+    `budget_ma` may be changed between frames. `fast`: use framebuf and the
+    viper loops where the port has them (False: the plain loops).
     """
 
     def __init__(self, buf, order="GRB", budget_ma=500, ma_per_channel=20, idle_ma=1,
@@ -183,8 +197,13 @@ class Pipeline:
         self._outkey = -1  # (level << 11 | L0) of out on the fast path, -1: not to be trusted
         fb = _framebuf() if fast else None
         self.fast = fb is not None
+        self.native = _viper if fast else None  # the viper loops, or None
+        self._order = self.pos[0] | self.pos[1] << 2 | self.pos[2] << 4 | self.bpp << 6
+        self._prev = bytearray(3 * n)  # the framebuffer `base` shows
         if self.fast:
             self._views(fb)
+        if self.fast or self.native:
+            self._keep()
 
     @property
     def budget_ma(self):
@@ -236,23 +255,27 @@ class Pipeline:
                 for v in range(1, 256):
                     lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
             else:
-                self._dimming(lut, t[1], base, level)
+                self._dimming(lut, t[1], base, level, self.native)
             luts[key] = t
             if kind == 2:
                 self._dims.append(key)
         return t
 
     @staticmethod
-    def _dimming(lut, pal, base, level):
+    def _dimming(lut, pal, base, level, native=None):
         """lut[d] = max(1, d * level // base) for the duties d a frame at
         `base` holds, 1 to 255 * base // 1000 (the entries above are never
         read: a refilled table may keep old ones there, a run may spill
         into them). A dimmed duty climbs by at most 1 a step, so below two
         thirds of `base` each value is one `fill_rect` of its run (with
         framebuf): fewer calls than entries, a call costing about 1.5
-        entries' loop. The limit makes such a table whenever it steps to a
+        entries' loop; with the viper loops (`native`) it is one loop in
+        machine code. The limit makes such a table whenever it steps to a
         level it does not keep."""
         top = GAMMA[255] * base // 1000
+        if native is not None:
+            native.dimming(lut, base, level, top)
+            return
         if pal is not None and 0 < level and 3 * level < 2 * base:
             a = 1  # the first duty dimmed to k (k = 1 also takes those dimmed to 0)
             k = 1
@@ -301,7 +324,6 @@ class Pipeline:
                     f[s] = 1
             fix.append(FB(f, 256, 1, GS8))
         self._fix = fix
-        self._prev = bytearray(3 * n)  # the framebuffer `base` shows
         prev = memoryview(self._prev)
         self._bch = [src[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
         self._pch = [prev[i:i + 3 * _CHUNK] for i in range(0, 3 * n, 3 * _CHUNK)]
@@ -318,12 +340,15 @@ class Pipeline:
             code = bytearray(_CHUNK)
             self._sc2 = FB(code, 4, _CHUNK, fb.GS2_HMSB, 4)
             self._sc8 = FB(code, 1, _CHUNK, GS8, 1)
+
+    def _keep(self):
+        """What the fast paths keep between frames."""
         self._at = -1  # the player's level `base` was painted at (-1: none yet)
-        self._duty = self._state = None  # the palettes for painting at _at
-        self._dimkey = -1  # (level << 11 | L0) of _dim, the palette dimming base
+        self._duty = self._state = None  # the tables for painting at _at
+        self._dimkey = -1  # (level << 11 | L0) of _dim, the table dimming base
         self._dim = None
         self._stats = [0, -1]  # [sum of base, channels on in base (-1: not counted)]
-        self._changed = 2  # what the last _scan painted: 0 nothing, 1 some chunks, 2 all
+        self._changed = 2  # what the last paint did: 0 nothing, 1 some chunks, 2 all
         self._shown = bytearray(len(self.out))  # out as the last render left it
 
     # The frame -------------------------------------------------------------------
@@ -335,7 +360,12 @@ class Pipeline:
         L0 = brightness * self.max_brightness // 10
         L0 = 0 if L0 < 0 else 1000 if L0 > 1000 else L0
         room = self.room
-        s = self._scan(L0) if self.fast else self._plain(L0)
+        if self.native:
+            s = self._paint(L0)
+        elif self.fast:
+            s = self._scan(L0)
+        else:
+            s = self._plain(L0)
         total = s[0]
         level = L0
         bound = total
@@ -361,7 +391,7 @@ class Pipeline:
             out[:] = bytes(len(out))
             bound = 0
             self._outkey = -1
-        elif not self.fast:
+        elif not (self.fast or self.native):
             self._show_plain(level, L0)
         else:
             # out = base, dimmed to `level` if below L0: only the stretch that
@@ -370,13 +400,16 @@ class Pipeline:
             key = level << 11 | L0
             if level < L0 and key != self._dimkey:
                 self._dimkey = -1  # until the table is made: _table may refill _dim
-                self._dim = self._table(2, L0, level)[1]
+                self._dim = self._table(2, L0, level)
                 self._dimkey = key
-            # All of out, in C (a copy, or one palette blit when dimmed):
-            # cheaper than finding the stretch that changed.
+            # All of out, in C or viper (a copy, or a table's lookups when
+            # dimmed): cheaper than finding the stretch that changed.
             if self._changed or self._outkey != key or out != self._shown:
                 if level < L0:
-                    self._outrow.blit(self._baserow, 0, 0, -1, self._dim)
+                    if self.native:
+                        self.native.dim(out, base, self._dim[0], len(out))
+                    else:
+                        self._outrow.blit(self._baserow, 0, 0, -1, self._dim[1])
                 else:
                     out[:] = base
                 self._outkey = key
@@ -432,6 +465,24 @@ class Pipeline:
             base[j + pb] = db
             j += bpp
         return [sum(base), -1]
+
+    # With the viper loops --------------------------------------------------------------
+    def _paint(self, L0):
+        """As _scan, by pipeline_viper.paint: the whole frame, if it changed."""
+        s = self._stats
+        if self._at != L0:
+            self._duty = self._table(0, L0)[0]
+            self._state = self._table(1, L0)[0]
+            self._at = L0
+        elif self._prev == self.buf:
+            self._changed = 0
+            return s
+        s[0] = self.native.paint(self.buf, self.base, self._duty, self._state, self.n,
+                                 self._order)
+        s[1] = -1
+        self._prev[:] = self.buf
+        self._changed = 2
+        return s
 
     # With framebuf ---------------------------------------------------------------------
     # The pipeline keeps, for the framebuffer it last saw (_prev), `base`

@@ -19,6 +19,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEVICE_PACKAGES = ("engines_core", "hal", "firmware", "boards", "device")
 SOURCE_FILES = ("main.py",)  # stay source: MicroPython runs main.py by name
+# Modules of machine code (viper), compiled for one architecture: elsewhere
+# they do not load and their importer falls back (hal/pipeline_viper.py).
+NATIVE_ARCH = {"hal/pipeline_viper.py": "armv6m"}  # the RP2040's Cortex-M0+
 DEFAULT_OUT = os.path.join(ROOT, "build", "mpy")
 
 
@@ -44,7 +47,9 @@ def device_sources(root=ROOT):
 def compile_command(cmd, out, rel, root=ROOT):
     """mpy-cross `cmd` (a list) compiling device source `rel` into folder
     `out`; -s sets the name shown in tracebacks, keeping the package path."""
-    return cmd + ["-o", os.path.join(out, rel[:-3] + ".mpy"), "-s", rel, os.path.join(root, rel)]
+    arch = ["-march=" + NATIVE_ARCH[rel]] if rel in NATIVE_ARCH else []
+    return cmd + arch + ["-o", os.path.join(out, rel[:-3] + ".mpy"), "-s", rel,
+                         os.path.join(root, rel)]
 
 
 def build(out=DEFAULT_OUT, root=ROOT, quiet=True, cmd=None):
