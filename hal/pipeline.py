@@ -47,8 +47,9 @@ with more than a few locals on the heap, and in a fragmented heap finding
 room for it costs as much as a blit (tools/bench_frame.py measured 10%
 of a new screen for three more calls). See tools/bench_frame.py for the
 measured cost. Where MicroPython can run machine code made for the board
-(hal/pipeline_viper.py, the RP2040) one viper loop paints the whole frame
-and another dims it, instead of the blits: cheaper than one chunk by blits.
+(hal/pipeline_viper.py, the RP2040) one viper loop paints the LEDs that
+changed and another dims the frame, instead of the blits: a whole frame
+costs less than one chunk painted by blits.
 Without `framebuf` (CircuitPython, CPython) plain loops give the same bytes.
 """
 
@@ -191,8 +192,12 @@ class Pipeline:
         self.level = 0
         self.ma = 0
         self.limited = False
-        self._luts = {}
-        self._dims = []  # the keys of the dimming tables in _luts, oldest first
+        self._keys = [-1] * _CACHE  # the key of each slot's table (-1: none)
+        self._tabs = [None] * _CACHE  # each slot's (table, palette)
+        self._next = 0  # the slot a new table refills next, round the row
+        self._at = -1  # the player's level `base` was painted at (-1: none yet)
+        self._spare = None  # storage made ahead for the next new table (prepare)
+        self.needs = True  # prepare has something to do: no spare, and a slot is empty
         self._last = 0  # index in LADDER of the last limited level
         self._outkey = -1  # (level << 11 | L0) of out on the fast path, -1: not to be trusted
         fb = _framebuf() if fast else None
@@ -223,43 +228,80 @@ class Pipeline:
     # Levels and tables ---------------------------------------------------------
     def _table(self, kind, base, level=0):
         """A 256-byte table and, on the fast path, its framebuf palette, built
-        once and kept (a few at a time). Kind 0: a framebuffer value's duty at
-        the player's level `base`. Kind 1: its state there (0 off, 1 lit
+        once and kept (_CACHE at a time). Kind 0: a framebuffer value's duty
+        at the player's level `base`. Kind 1: its state there (0 off, 1 lit
         below the gamma curve's first step, 2 visible at full brightness but
         dark at `base`, 3 on). Kind 2: a duty at `base` dimmed to `level`
-        (a channel that is on stays on)."""
+        (a channel that is on stays on).
+
+        The cache is a fixed row of slots: a new table takes an empty slot
+        (its storage made ahead by `prepare` if it was) or refills the next
+        one round the row in place, never the duty and state tables painting
+        at the player's level. So once the slots are full nothing is
+        allocated: the limit steps its level as a frame's light changes (a
+        blink), and a table a step made garbage every frame."""
         key = (level << 11 | base) << 2 | kind
-        t = self._luts.get(key)
+        keys = self._keys
+        if key in keys:
+            return self._tabs[keys.index(key)]
+        i = self._slot()
+        t = self._tabs[i]
         if t is None:
-            luts = self._luts
-            t = None
-            if len(luts) >= _CACHE:
-                if kind == 2 and self._dims:
-                    # The oldest dimming table, refilled in place: the limit
-                    # steps its level as the frame's light changes (a blink),
-                    # and a new table a step made garbage every frame.
-                    t = luts.pop(self._dims.pop(0))
-                else:
-                    luts.clear()
-                    self._dims.clear()
+            t = self._spare
+            self._spare = None
             if t is None:
-                lut = bytearray(256)
-                t = (lut, self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None)
-            lut = t[0]
-            # A loop per kind, not a test of the kind per entry: a new level
-            # of the limit (a frame whose light changed) makes a table.
-            if kind == 0:
-                for v in range(1, 256):
-                    lut[v] = GAMMA[v] * base // 1000
-            elif kind == 1:
-                for v in range(1, 256):
-                    lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
-            else:
-                self._dimming(lut, t[1], base, level, self.native)
-            luts[key] = t
-            if kind == 2:
-                self._dims.append(key)
+                t = self._storage()
+            self._tabs[i] = t
+            self.needs = True  # prepare sees whether another slot is empty
+        keys[i] = -1  # until it is filled
+        lut = t[0]
+        # A loop per kind, not a test of the kind per entry: a new level
+        # of the limit (a frame whose light changed) makes a table.
+        if kind == 0:
+            for v in range(1, 256):
+                lut[v] = GAMMA[v] * base // 1000
+        elif kind == 1:
+            for v in range(1, 256):
+                lut[v] = 3 if GAMMA[v] * base // 1000 else 2 if GAMMA[v] else 1
+        else:
+            self._dimming(lut, t[1], base, level, self.native)
+        keys[i] = key
         return t
+
+    def _slot(self):
+        """The slot for a new table: an empty one, else the next one round
+        the row that does not hold the duty or state table at the player's
+        level `base` is painted at (the limit's tables are refilled oldest
+        first)."""
+        keys = self._keys
+        if -1 in keys:
+            return keys.index(-1)
+        keep = self._at << 2  # the duty table's key (kind 0, level 0); +1: the state table
+        i = self._next
+        while keys[i] == keep or keys[i] == keep + 1:
+            i = (i + 1) % _CACHE
+        self._next = (i + 1) % _CACHE
+        return i
+
+    def tables(self):
+        """How many tables the cache holds."""
+        return _CACHE - self._keys.count(-1)
+
+    def _storage(self):
+        """A new table's storage: 256 bytes and, on the fast path, its palette."""
+        lut = bytearray(256)
+        return (lut, self._fb.FrameBuffer(lut, 256, 1, self._fb.GS8) if self.fast else None)
+
+    def prepare(self):
+        """Make the next new table's storage ahead, if the cache will take
+        one more (LedDisplay.show calls it after a frame that used it, the
+        frame on the wire). A frame that needs a new table then does not
+        allocate it under the heap lock, which fails and renders the frame
+        again unlocked (2.5 ms more on the emulated Pico); `needs` says
+        whether there is anything to do."""
+        if self._spare is None and -1 in self._keys:
+            self._spare = self._storage()
+        self.needs = False
 
     @staticmethod
     def _dimming(lut, pal, base, level, native=None):
@@ -388,7 +430,11 @@ class Pipeline:
         out = self.out
         if bound > room:
             # Not even duty 1 per lit channel fits: show nothing.
-            out[:] = bytes(len(out))
+            if self.fast:
+                self._outrow.fill(0)  # nothing allocated: it may run under the heap lock
+            else:
+                for i in range(len(out)):
+                    out[i] = 0
             bound = 0
             self._outkey = -1
         elif not (self.fast or self.native):
@@ -468,19 +514,20 @@ class Pipeline:
 
     # With the viper loops --------------------------------------------------------------
     def _paint(self, L0):
-        """As _scan, by pipeline_viper.paint: the whole frame, if it changed."""
+        """As _scan, by pipeline_viper.paint: the LEDs that changed, in one call."""
         s = self._stats
+        order = self._order
         if self._at != L0:
             self._duty = self._table(0, L0)[0]
             self._state = self._table(1, L0)[0]
             self._at = L0
-        elif self._prev == self.buf:
+            order |= self.native.WHOLE
+        elif self._prev == self.buf:  # one compare in C: cheaper than a loop finding nothing
             self._changed = 0
             return s
-        s[0] = self.native.paint(self.buf, self.base, self._duty, self._state, self.n,
-                                 self._order)
+        s[0] = self.native.paint(self.buf, self._prev, self.base, self._duty, self._state,
+                                 self.n, order, s[0])
         s[1] = -1
-        self._prev[:] = self.buf
         self._changed = 2
         return s
 
@@ -593,6 +640,10 @@ class LedDisplay(Display):
         if _heap_lock is None or not p.fast or not self._locked_render():
             p.render(self.buf, self.brightness)
         self.write(p)
+        if p.needs and _heap_lock is not None:
+            # With the frame on its way: the storage the next new table will
+            # take, made now (unlocked), not by a later frame's render.
+            p.prepare()
 
     def _locked_render(self):
         """render with the heap locked; False if it had to allocate (a new

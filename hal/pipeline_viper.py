@@ -1,8 +1,9 @@
 """The output stage's per-LED loops as machine code (MicroPython's viper).
 
 On a board whose MicroPython has a native emitter (the RP2040's official
-firmware does) these two loops replace hal/pipeline.py's framebuf blits: a
-whole frame painted here costs less than one 16-LED chunk painted by blits
+firmware does) these loops replace hal/pipeline.py's framebuf blits and its
+dimming tables' loop: a whole frame painted here costs less than one 16-LED
+chunk painted by blits
 (measured on the emulated Pico: tools/bench_leds). tools/build_mpy compiles
 this module for the RP2040's Cortex-M0+ (its NATIVE_ARCH). Where it cannot
 load (another architecture, a port without the
@@ -15,18 +16,20 @@ import micropython
 
 
 @micropython.viper
-def paint(buf: ptr8, base: ptr8, duty: ptr8, state: ptr8, n: int, order: int) -> int:
-    """base = the frame `buf` (R, G, B per LED) at the player's level: each
+def paint(buf: ptr8, prev: ptr8, base: ptr8, duty: ptr8, state: ptr8, n: int, order: int,
+          total: int) -> int:
+    """base = the frame `buf` (R, G, B per LED) at the player's level, for the
+    LEDs that differ from `prev` (all of them with WHOLE in `order`): each
     channel through `duty`, and for a lit LED whose every channel is dark
     there, duty 1 on the channels whose `state` is the brightest of them
-    (hal.colour.never_dark). `order`: the positions of R, G and B in a base
-    LED (2 bits each, R lowest) and its bytes per LED (bits 6 and up).
-    Returns the sum of base."""
+    (hal.colour.never_dark). `prev` becomes `buf`. `order`: the positions of
+    R, G and B in a base LED (2 bits each, R lowest) and its bytes per LED
+    (3 bits from bit 6). `total`: the sum of base; returns the new one."""
     pr = order & 3
     pg = (order >> 2) & 3
     pb = (order >> 4) & 3
-    bpp = order >> 6
-    total = 0
+    bpp = (order >> 6) & 7
+    whole = order & 512
     i = 0
     j = 0
     end = 3 * n
@@ -34,29 +37,36 @@ def paint(buf: ptr8, base: ptr8, duty: ptr8, state: ptr8, n: int, order: int) ->
         r = buf[i]
         g = buf[i + 1]
         b = buf[i + 2]
-        dr = duty[r]
-        dg = duty[g]
-        db = duty[b]
-        if (dr | dg | db) == 0 and (r | g | b) != 0:
-            sr = state[r]
-            sg = state[g]
-            sb = state[b]
-            want = 1
-            if sr == 2 or sg == 2 or sb == 2:
-                want = 2
-            if sr == want:
-                dr = 1
-            if sg == want:
-                dg = 1
-            if sb == want:
-                db = 1
-        base[j + pr] = dr
-        base[j + pg] = dg
-        base[j + pb] = db
-        total += dr + dg + db
+        if whole or r != prev[i] or g != prev[i + 1] or b != prev[i + 2]:
+            prev[i] = r
+            prev[i + 1] = g
+            prev[i + 2] = b
+            dr = duty[r]
+            dg = duty[g]
+            db = duty[b]
+            if (dr | dg | db) == 0 and (r | g | b) != 0:
+                sr = state[r]
+                sg = state[g]
+                sb = state[b]
+                want = 1
+                if sr == 2 or sg == 2 or sb == 2:
+                    want = 2
+                if sr == want:
+                    dr = 1
+                if sg == want:
+                    dg = 1
+                if sb == want:
+                    db = 1
+            total += dr + dg + db - base[j + pr] - base[j + pg] - base[j + pb]
+            base[j + pr] = dr
+            base[j + pg] = dg
+            base[j + pb] = db
         i += 3
         j += bpp
     return total
+
+
+WHOLE = 512  # paint's flag in `order`: paint every LED
 
 
 @micropython.viper

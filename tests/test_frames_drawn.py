@@ -177,6 +177,8 @@ def counting():
         retried[0] += 1
     return ok
 locked._locked_render = counting
+if not AHEAD:
+    locked.pipeline.prepare = lambda: None  # show makes nothing ahead
 bad = []
 for f in range(150):
     for d in (locked, plain):
@@ -194,11 +196,28 @@ print('LOCKED', under_lock[0], retried[0], bad)
 
 @pytest.mark.mpy
 def test_in_micropython_the_led_stage_renders_under_the_heap_lock_and_a_render_needing_a_table_is_run_again():
-    from tools import mpy_check, mpy_runtime
-    r = mpy_runtime.run_in_repo(LOCKED_RENDER, heap="256k", root=mpy_check.ensure_bundle())
-    assert r.ok, r.stderr[-2000:]
-    line = [l for l in r.stdout.splitlines() if l.startswith("LOCKED")][0].split(None, 3)
-    under_lock, retried, bad = int(line[1]), int(line[2]), line[3]
+    under_lock, retried, bad = _locked_render(ahead=False)
     assert under_lock == 150  # every show rendered locked first (its retry unlocked)
     assert retried > 0  # the limit stepped to levels whose tables were new
     assert bad == "[]"  # the same bytes and current as rendering unlocked
+
+
+def _locked_render(ahead):
+    from tools import mpy_check, mpy_runtime
+    r = mpy_runtime.run_in_repo(LOCKED_RENDER.replace("AHEAD", str(ahead)), heap="256k",
+                                root=mpy_check.ensure_bundle())
+    assert r.ok, r.stderr[-2000:]
+    line = [l for l in r.stdout.splitlines() if l.startswith("LOCKED")][0].split(None, 3)
+    return int(line[1]), int(line[2]), line[3]
+
+
+@pytest.mark.mpy
+def test_in_micropython_a_display_makes_its_next_tables_room_after_a_frame_and_never_renders_twice():
+    """LedDisplay.show, the frame sent, makes the storage of the pipeline's
+    next new table: no frame of the same sequence but the first (two new
+    tables at once) needs a second, unlocked render, and the bytes are the
+    same."""
+    under_lock, retried, bad = _locked_render(ahead=True)
+    assert under_lock == 150
+    assert retried == 1  # the first frame: two new tables at once
+    assert bad == "[]"

@@ -830,7 +830,7 @@ free = gc.mem_free()
 for i in range(%(frames)d):
     levels[step(i + 1000)] = 1
 left = free - gc.mem_free()
-print('PIPE', warm, sum(levels), len(p._luts), _CACHE, left)
+print("PIPE", warm, sum(levels), p.tables(), _CACHE, left)
 """
 
 
