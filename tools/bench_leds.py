@@ -2,7 +2,7 @@
 PIO fed by DMA (hal/rp2_pixels.py, the default on rp2) and the bit-banged
 neopixel it falls back to.
 
-    python -m tools.bench_leds [--json] [--games tomoe,tomoko]
+    python -m tools.bench_leds [--json] [--games tomoe,tomoko] [--seeds N]
 
 Each path runs tools/bench_pico.py's FRAME_CODE (`App.step()` timed with
 time.ticks_us on the device over 200 frames of a person's turn, 30 ms apart)
@@ -30,8 +30,8 @@ SHOWN = STEP + "    sent.append(hal.display.frames)\n    told.append(app.notice 
 RESULT = "'shown': hal.display.frames - shown,"
 
 
-def frame_code(game, use):
-    code = FRAME_CODE % {"game": game, "seed": SEED}
+def frame_code(game, use, seed=SEED):
+    code = FRAME_CODE % {"game": game, "seed": seed}
     assert STEP in code and RESULT in code, "tools/bench_pico.py FRAME_CODE changed"
     code = code.replace("t = []\n", "t = []\nsent = [shown]\ntold = []\nunlocked = app.unlocked_frames\n",
                         1).replace(STEP, SHOWN, 1)
@@ -55,24 +55,32 @@ def split(result, notice=False):
     return out
 
 
-def measure(games, paths=PATHS):
+def measure(games, paths=PATHS, seeds=1):
+    """Per game and path, the step times of `seeds` games (seeds SEED,
+    SEED + 1, ...: a person's turn of each), pooled."""
     image = flashed_image()
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
             for name, use in paths:
-                folder = os.path.join(tmp, game + name)
-                os.makedirs(folder)
-                r = on_device(image, folder, frame_code(game, use))[0]
-                shown, quiet = split(r)
-                told_shown, told_quiet = split(r, notice=True)
-                out.setdefault(game, {})[name] = {"step_us": spread(r["step_us"]),
-                                                  "shown": r["shown"],
-                                                  "shown_us": _spread(shown),
-                                                  "quiet_us": _spread(quiet),
-                                                  "notice_shown_us": _spread(told_shown),
-                                                  "notice_quiet_us": _spread(told_quiet),
-                                                  "unlocked": r["unlocked"]}
+                steps, parts, shown, unlocked = [], ([], [], [], []), 0, 0
+                for seed in range(SEED, SEED + seeds):
+                    folder = os.path.join(tmp, "%s%s%d" % (game, name, seed))
+                    os.makedirs(folder)
+                    r = on_device(image, folder, frame_code(game, use, seed))[0]
+                    steps += r["step_us"]
+                    for part, got in zip(parts, split(r) + split(r, notice=True)):
+                        part += got
+                    shown += r["shown"]
+                    unlocked += r["unlocked"]
+                out.setdefault(game, {})[name] = {"step_us": spread(steps),
+                                                  "seeds": seeds,
+                                                  "shown": shown,
+                                                  "shown_us": _spread(parts[0]),
+                                                  "quiet_us": _spread(parts[1]),
+                                                  "notice_shown_us": _spread(parts[2]),
+                                                  "notice_quiet_us": _spread(parts[3]),
+                                                  "unlocked": unlocked}
     return out
 
 
@@ -81,6 +89,8 @@ def main(argv=None):
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--games", default="tomoe,tomoko")
     ap.add_argument("--paths", default="pio,neopixel", help="pio, neopixel or both")
+    ap.add_argument("--seeds", type=int, default=1,
+                    help="games measured per game and path, from seed %d (default 1)" % SEED)
     ap.add_argument("--out", help="also write the JSON here (docs/pico-leds.json, read by "
                                   "tools/bench_doc.py)")
     args = ap.parse_args(argv)
@@ -88,7 +98,7 @@ def main(argv=None):
         print("bench_leds: " + WHERE_TO_GET, file=sys.stderr)
         return 2
     result = measure([g for g in args.games.split(",") if g],
-                     [p for p in PATHS if p[0] in args.paths.split(",")])
+                     [p for p in PATHS if p[0] in args.paths.split(",")], args.seeds)
     if args.out:
         with open(args.out, "w") as f:
             f.write(json.dumps(result, indent=1, sort_keys=True) + "\n")
