@@ -514,7 +514,8 @@ class Pipeline:
 
     # With the viper loops --------------------------------------------------------------
     def _paint(self, L0):
-        """As _scan, by pipeline_viper.paint: the LEDs that changed, in one call."""
+        """As _scan, by pipeline_viper.paint: the LEDs that changed, in one
+        call that keeps both totals (so a limited frame counts nothing)."""
         s = self._stats
         order = self._order
         if self._at != L0:
@@ -525,9 +526,13 @@ class Pipeline:
         elif self._prev == self.buf:  # one compare in C: cheaper than a loop finding nothing
             self._changed = 0
             return s
-        s[0] = self.native.paint(self.buf, self._prev, self.base, self._duty, self._state,
-                                 self.n, order, s[0])
-        s[1] = -1
+        nat = self.native
+        if s[1] < 0:
+            s[1] = len(self.base) - self.base.count(_ZERO)
+        got = nat.paint(self.buf, self._prev, self.base, self._duty, self._state, self.n, order,
+                        s[0] + s[1] * nat.ON)
+        s[0] = got % nat.ON
+        s[1] = got // nat.ON
         self._changed = 2
         return s
 

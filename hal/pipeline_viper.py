@@ -17,19 +17,22 @@ import micropython
 
 @micropython.viper
 def paint(buf: ptr8, prev: ptr8, base: ptr8, duty: ptr8, state: ptr8, n: int, order: int,
-          total: int) -> int:
+          stats: int) -> int:
     """base = the frame `buf` (R, G, B per LED) at the player's level, for the
     LEDs that differ from `prev` (all of them with WHOLE in `order`): each
     channel through `duty`, and for a lit LED whose every channel is dark
     there, duty 1 on the channels whose `state` is the brightest of them
     (hal.colour.never_dark). `prev` becomes `buf`. `order`: the positions of
     R, G and B in a base LED (2 bits each, R lowest) and its bytes per LED
-    (3 bits from bit 6). `total`: the sum of base; returns the new one."""
+    (3 bits from bit 6). `stats`: the sum of base, plus its channels that
+    are on (not 0) times ON; returns the new ones the same way."""
     pr = order & 3
     pg = (order >> 2) & 3
     pb = (order >> 4) & 3
     bpp = (order >> 6) & 7
     whole = order & 512
+    total = stats & 0x3FFFF
+    on = stats >> 18
     i = 0
     j = 0
     end = 3 * n
@@ -57,16 +60,37 @@ def paint(buf: ptr8, prev: ptr8, base: ptr8, duty: ptr8, state: ptr8, n: int, or
                     dg = 1
                 if sb == want:
                     db = 1
-            total += dr + dg + db - base[j + pr] - base[j + pg] - base[j + pb]
+            old = base[j + pr]
+            if old:
+                on -= 1
+                total -= old
+            old = base[j + pg]
+            if old:
+                on -= 1
+                total -= old
+            old = base[j + pb]
+            if old:
+                on -= 1
+                total -= old
+            if dr:
+                on += 1
+                total += dr
+            if dg:
+                on += 1
+                total += dg
+            if db:
+                on += 1
+                total += db
             base[j + pr] = dr
             base[j + pg] = dg
             base[j + pb] = db
         i += 3
         j += bpp
-    return total
+    return total | on << 18
 
 
 WHOLE = 512  # paint's flag in `order`: paint every LED
+ON = 1 << 18  # in paint's `stats`: a channel that is on (the sum of base is below it)
 
 
 @micropython.viper
