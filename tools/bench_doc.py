@@ -136,13 +136,15 @@ def _led_paths(leds, w):
     w("### The LED write on a Pico")
     w("")
     w("Measured on the emulated Pico (official MicroPython v1.27.0, the project")
-    from tools.bench_pico import SEED
-    seeds = max(row.get("seeds", 1) for paths in leds.values() for row in paths.values())
+    seeds = max((row.get("seeds") or [0] for paths in leds.values() for row in paths.values()),
+                key=len)
+    many = len(seeds) > 1
     w("flashed with `./tools/flash`) by `python -m tools.bench_leds%s`: `App.step()` of"
-      % (" --seeds %d" % seeds if seeds > 1 else ""))
+      % (" --seeds %d" % len(seeds) if many else ""))
     w("a person's turn timed with `time.ticks_us` on the device, 200 steps 30 ms")
     w("apart, on each path%s. A step that sends a frame pays for the output stage and"
-      % (", in each of %d games (seeds %d on), pooled" % (seeds, SEED) if seeds > 1 else ""))
+      % (", in each of %d games (seeds %d-%d), pooled" % (len(seeds), seeds[0], seeds[-1])
+         if many else ""))
     w("the write; on the bit-banged path the write is the whole 7.68 ms of wire")
     w("(interrupts off), through PIO and DMA it is a 768-byte copy and starting the")
     w("channel, and a `show()` waits only if the last frame is still on the wire or")

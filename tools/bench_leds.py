@@ -74,7 +74,7 @@ def measure(games, paths=PATHS, seeds=1):
                     shown += r["shown"]
                     unlocked += r["unlocked"]
                 out.setdefault(game, {})[name] = {"step_us": spread(steps),
-                                                  "seeds": seeds,
+                                                  "seeds": list(range(SEED, SEED + seeds)),
                                                   "shown": shown,
                                                   "shown_us": _spread(parts[0]),
                                                   "quiet_us": _spread(parts[1]),
