@@ -384,8 +384,7 @@ class Pipeline:
             self._sc8 = FB(code, 1, _CHUNK, GS8, 1)
 
     def _keep(self):
-        """What the fast paths keep between frames."""
-        self._at = -1  # the player's level `base` was painted at (-1: none yet)
+        """What the fast paths keep between frames (and _at, _prev)."""
         self._duty = self._state = None  # the tables for painting at _at
         self._dimkey = -1  # (level << 11 | L0) of _dim, the table dimming base
         self._dim = None
@@ -517,16 +516,16 @@ class Pipeline:
         """As _scan, by pipeline_viper.paint: the LEDs that changed, in one
         call that keeps both totals (so a limited frame counts nothing)."""
         s = self._stats
+        nat = self.native
         order = self._order
         if self._at != L0:
             self._duty = self._table(0, L0)[0]
             self._state = self._table(1, L0)[0]
             self._at = L0
-            order |= self.native.WHOLE
+            order |= nat.WHOLE
         elif self._prev == self.buf:  # one compare in C: cheaper than a loop finding nothing
             self._changed = 0
             return s
-        nat = self.native
         if s[1] < 0:
             s[1] = len(self.base) - self.base.count(_ZERO)
         got = nat.paint(self.buf, self._prev, self.base, self._duty, self._state, self.n, order,

@@ -59,12 +59,13 @@ def measure(games, paths=PATHS, seeds=1):
     """Per game and path, the step times of `seeds` games (seeds SEED,
     SEED + 1, ...: a person's turn of each), pooled."""
     image = flashed_image()
+    measured = list(range(SEED, SEED + seeds))
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
         for game in games:
             for name, use in paths:
                 steps, parts, shown, unlocked = [], ([], [], [], []), 0, 0
-                for seed in range(SEED, SEED + seeds):
+                for seed in measured:
                     folder = os.path.join(tmp, "%s%s%d" % (game, name, seed))
                     os.makedirs(folder)
                     r = on_device(image, folder, frame_code(game, use, seed))[0]
@@ -74,7 +75,7 @@ def measure(games, paths=PATHS, seeds=1):
                     shown += r["shown"]
                     unlocked += r["unlocked"]
                 out.setdefault(game, {})[name] = {"step_us": spread(steps),
-                                                  "seeds": list(range(SEED, SEED + seeds)),
+                                                  "seeds": measured,
                                                   "shown": shown,
                                                   "shown_us": _spread(parts[0]),
                                                   "quiet_us": _spread(parts[1]),
