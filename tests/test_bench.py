@@ -174,7 +174,6 @@ def test_playouts_play_the_same_games_every_time(capsys):
     (["--game", "chess"], "--games: unknown game 'chess'"),
     (["--games", "tomoko,chess"], "--games: unknown game 'chess'"),
     (["--quick", "--write-doc"], "--quick is only a smoke run"),
-    (["--games", "tomoe", "--write-doc"], "leave out --games"),
     (["--jobs", "3"], "--jobs must be 1 or 2"),
     (["--cached-only", "--quick"], "--cached-only reads the full run's cache"),
 ])
@@ -228,3 +227,41 @@ def test_cached_only_reports_every_piece_not_measured_yet(tmp_path, monkeypatch)
     assert all(d["error"] == "not measured yet" for d in r["games"]["tokkome"]["reference"])
     doc = bench_doc.render(r, docs=str(tmp_path))
     assert "not measured yet" in doc and "### Against a reference player" in doc
+
+
+def test_games_with_write_doc_need_a_full_run_to_go_into(capsys, tmp_path, monkeypatch):
+    """--games G --write-doc puts G's figures in the last full run's
+    document: without one there is nothing to put them in."""
+    monkeypatch.setattr(bench, "doc_paths", lambda: (str(tmp_path / "b.md"),
+                                                     str(tmp_path / "b.json")))
+    assert "run --write-doc without --games" in usage_error(
+        capsys, bench.main, ["--games", "tomoe", "--write-doc"])
+
+
+def test_a_game_measured_again_replaces_its_figures_and_says_on_which_commit(
+        quick_result, tmp_path):
+    full = dict(quick_result, commit="aaaaaaa")
+    full["games"] = {"tokkome": {"marker": 1}, "tomoko": quick_result["games"]["tomoko"]}
+    part = {"commit": "bbbbbbb", "games": {"tomoko": dict(quick_result["games"]["tomoko"],
+                                                          marker=2)}}
+    merged = bench.merge(full, part)
+    assert list(merged["games"]) == ["tokkome", "tomoko"]  # the full run's order
+    assert merged["games"]["tokkome"] == {"marker": 1}  # the others kept as they were
+    assert merged["games"]["tomoko"]["marker"] == 2
+    assert merged["games"]["tomoko"]["commit"] == "bbbbbbb"
+    assert merged["commit"] == "aaaaaaa" and full["games"]["tomoko"].get("marker") is None
+    one = dict(merged, games={"tomoko": merged["games"]["tomoko"]})
+    doc = bench_doc.render(one, docs=str(tmp_path))
+    assert ("Tomoko measured again on commit bbbbbbb (`python -m tools.bench --games tomoko "
+            "--write-doc`):\nits rows come from that run") in doc
+
+
+def test_the_notes_since_the_run_are_put_in_after_its_commit(quick_result, tmp_path):
+    """docs/benchmarks-since.md, written by hand, survives the next run: the
+    generator puts it in after the commit the figures were measured on."""
+    r = dict(quick_result, commit="aaaaaaa")
+    assert "Since then" not in bench_doc.render(r, docs=str(tmp_path))
+    (tmp_path / bench_doc.SINCE_SECTION).write_text("Since then: faster.\n")
+    doc = bench_doc.render(r, docs=str(tmp_path))
+    commit = doc.index("Measured on commit aaaaaaa")
+    assert commit < doc.index("\n\nSince then: faster.\n\n") < doc.index("## In short")

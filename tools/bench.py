@@ -4,6 +4,8 @@
     python -m tools.bench --json                 # the full run, printed as JSON
     python -m tools.bench --quick --games tomoko # a smoke run: one seed of everything
     python -m tools.bench --write-doc --cached-only  # the document from what is measured
+    python -m tools.bench --games tomoe --write-doc   # one game measured again, put in
+                                                     # the last full run's document
 
 Inside MicroPython everything is measured in fuel (WebAssembly instructions,
 deterministic), converted to RP2040 time with a calibration loop measured in
@@ -505,6 +507,40 @@ def run(games=None, quick=False, jobs=1, use_cache=False, log=None):
     return result
 
 
+def doc_paths():
+    """docs/benchmarks.md and docs/benchmarks.json."""
+    path = os.path.join(mpy_runtime.repo_root(), "docs", "benchmarks.md")
+    return path, path[:-3] + ".json"
+
+
+def merge(full, part):
+    """The figures of a full run (`full`) with the games `part` measured put
+    in place of full's, each marked with the commit it was measured on; the
+    rest of full (its commit, calibration, output stage, how long it took)
+    kept. A game full does not have is added."""
+    out = dict(full)
+    out["games"] = dict(full["games"])
+    for name, figures in part["games"].items():
+        out["games"][name] = dict(figures, commit=part["commit"])
+    return out
+
+
+def read_doc():
+    """The figures in docs/benchmarks.json."""
+    with open(doc_paths()[1], encoding="utf-8") as f:
+        return json.load(f)
+
+
+def write_doc(result):
+    """docs/benchmarks.md and docs/benchmarks.json from `result`."""
+    md, js = doc_paths()
+    with open(md, "w", encoding="utf-8") as f:
+        f.write(markdown(result))
+    with open(js, "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
 def markdown(result):
     """docs/benchmarks.md from a result."""
     from tools import bench_doc
@@ -519,8 +555,9 @@ def check_args(ap, args):
         ap.error("--write-doc records the full figures; --playouts times playouts only")
     if args.playouts is not None and args.playouts < 1:
         ap.error("--playouts must be at least 1, not %d" % args.playouts)
-    if args.games is not None and args.write_doc:
-        ap.error("--write-doc records every game; leave out --games")
+    if args.games is not None and args.write_doc and not os.path.exists(doc_paths()[1]):
+        ap.error("--games with --write-doc puts those games in the last full run's "
+                 "docs/benchmarks.json, and there is none: run --write-doc without --games")
     if args.cached_only and (args.quick or args.no_cache):
         ap.error("--cached-only reads the full run's cache: not with --quick or --no-cache")
     if args.jobs < 1 or args.jobs > 2:
@@ -538,7 +575,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench", description=__doc__.splitlines()[0])
     ap.add_argument("--json", action="store_true", help="print the figures as one JSON object")
     ap.add_argument("--write-doc", action="store_true",
-                    help="rewrite docs/benchmarks.md and docs/benchmarks.json (the full run)")
+                    help="rewrite docs/benchmarks.md and docs/benchmarks.json (the full run; "
+                         "with --games, those games put in place of the last full run's)")
     ap.add_argument("--quick", action="store_true",
                     help="tiny counts: a smoke run (about 2 minutes)")
     ap.add_argument("--games", default=None, help="comma-separated games (default: all)")
@@ -565,12 +603,7 @@ def main(argv=None):
     result = run(games, args.quick, args.jobs, cache,
                  log=lambda m: print(m, file=sys.stderr, flush=True))
     if args.write_doc:
-        path = os.path.join(mpy_runtime.repo_root(), "docs", "benchmarks.md")
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(markdown(result))
-        with open(path.replace(".md", ".json"), "w", encoding="utf-8") as f:
-            json.dump(result, f, indent=1, sort_keys=True)
-            f.write("\n")
+        write_doc(result if games is None else merge(read_doc(), result))
     if args.json or not args.write_doc:
         print(json.dumps(result, sort_keys=True))
     return 0

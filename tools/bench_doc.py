@@ -33,6 +33,10 @@ WEB_MARKER = "<!-- web page: write docs/%s and run the generator again -->" % WE
 # And the heap module by module (python -m tools.bench_modules --markdown).
 MODULES_SECTION = "benchmarks-modules.md"
 MODULES_MARKER = "<!-- modules: write docs/%s and run the generator again -->" % MODULES_SECTION
+# What changed since the figures were measured, written by hand (measured
+# with other tools or not yet): put in after the commit, as written. Written
+# into the generated page, it would be lost at the next run.
+SINCE_SECTION = "benchmarks-since.md"
 
 
 def _fmt(n):
@@ -377,14 +381,41 @@ def _memory(r, w, docs):
     w("and Tomoe players allocate no large table every move. When a game still does")
     w("not fit, the board restarts into a clean heap and starts it there")
     w("(`firmware/launch.py`): `tests/test_mpy.py` plays all four games in turn")
-    w("through the menu in 136 KB (two restarts, before the second and the fourth game) and in")
-    w("160 KB (one), in the harness. Modules frozen into a custom MicroPython build")
+    w("through the menu in 136 KB (two restarts, before the second and the third game) and in")
+    w("160 KB (two, before the second and the fourth; one until Tomoe's screens gained the")
+    w("end-of-game count and the pictures of the second tile model, issue 24: their names")
+    w("stay in the qstr pools after Tomoe is forgotten), in the harness. Modules frozen into a custom MicroPython build")
     w("would take the firmware's bytecode out of the heap altogether.")
     w("")
     w("### Where the heap goes, module by module")
     w("")
     _measured_elsewhere(w, docs, MODULES_SECTION, MODULES_MARKER, "tools.bench_modules",
                         "what each module holds while a game plays")
+
+
+def _later_games(r, w):
+    """Which games were measured again later on their own (tools.bench
+    --games G --write-doc), and on which commit."""
+    later = {}
+    for name, g in r["games"].items():
+        if g.get("commit") and g["commit"] != r["commit"]:
+            later.setdefault(g["commit"], []).append(name)
+    for commit, names in sorted(later.items()):
+        w("%s measured again on commit %s (`python -m tools.bench --games %s --write-doc`):" % (
+            " and ".join(_TITLES.get(n) or n.capitalize() for n in names), commit,
+            ",".join(names)))
+        w("%s rows come from that run, the other games' from the full run." % (
+            "their" if len(names) > 1 else "its"))
+
+
+def _since(w, docs):
+    """The hand-written notes of what changed since (SINCE_SECTION), if any."""
+    import os
+    path = os.path.join(docs, SINCE_SECTION)
+    if os.path.exists(path):
+        w("")
+        with open(path, encoding="utf-8") as f:
+            w(f.read().rstrip("\n"))
 
 
 def _measured_elsewhere(w, docs, name, marker, tool, what):
@@ -537,6 +568,8 @@ def render(r, docs=None):
         w("**Commit.** Measured on commit %s: the figures hold for its sources (a piece" %
           r["commit"])
         w("taken from the cache was measured on the same sources of what it depends on).")
+        _later_games(r, w)
+    _since(w, docs)
     w("")
     games = r["games"]
     _summary(r, w)
