@@ -74,6 +74,8 @@ class Search:
         self.count(self.n + VALUES * empty)
         out = []
         C.lay_entries(self.geo, board, self.supply, p, k, self.tie, None, out)
+        if len(out) == k:
+            self.exact = 0  # (perhaps) not every lay
         return out
 
     def leaf(self, board, empty, p):
@@ -84,6 +86,7 @@ class Search:
         ch = C.Chains(self.geo, board)
         v = C._value(ch, p)
         if empty:
+            self.exact = 0
             return v
         pts = final_points(self.geo, board, ch)
         d = pts[p] - pts[1 - p]
@@ -170,7 +173,10 @@ class Search:
                 break  # deeper than the game goes
             if depth < self.need and state.empty <= C.ENDGAME:
                 continue  # near the end only a search to the end counts
+            self.exact = 1  # until a leaf is not the game's end or lays are left out
             yield from self.iteration(state, i)
+            if self.exact and SCHEDULE[i + 1] >= len(self.moves):
+                break  # every root move searched to the end: wider finds the same
 
     def root_moves(self, state, first, root_seconds, moves):
         """Fill `moves` with the root moves: (value key, index, first action,

@@ -269,6 +269,42 @@ def test_hard_finds_what_one_action_misses():
         assert _final_margin(h, me) == best
 
 
+@pytest.mark.parametrize("variant", ["standard", "large"])
+def test_hard_stops_once_every_last_lay_is_counted(variant):
+    """One cell left: each root move (a lay, or a turn and the lay) ends
+    the game, so once one iteration has counted every root move's full
+    board a wider one would find the same, and the search stops there (it
+    used to go on to the end of its budget, about 1.3 s on an RP2040 for
+    the last lay). Its move is still the root move of the best count."""
+    checked = 0
+    for seed in range(30):
+        g = H.Tomoe(2, variant, seed)
+        ply = 0
+        while g.empty > 1:
+            s = g.current_player()
+            g.apply(AI.choose(g, s, "normal", rng_for(seed, ply, s)))
+            ply += 1
+        if g.is_terminal() or g.phase != T.START:
+            continue
+        me = g.current_player()
+        search = hard_search(S, g, me, Rng(seed))
+        # (Going on, it stopped within one node of its budget.)
+        assert search.done == 1 and search.cost <= S.BUDGET * 2 // 3, (seed, search.cost)
+        # Every root move's full board valued as a leaf, by a search with
+        # room to spare: the best is the one chosen.
+        judge = S.start(g, me, Rng(seed))
+        judge.budget = 1 << 30
+        values = {}
+        for m in search.moves:
+            b = bytearray(g.board)
+            judge.root_move(g, b, m)
+            assert judge.leaf(b, 0, me) is not None and 0 not in b
+            values[m[2]] = max(values.get(m[2], -(1 << 28)), judge.leaf(b, 0, me))
+        assert values[search.choice] == max(values.values()), seed
+        checked += 1
+    assert checked >= 10
+
+
 def test_hard_keeps_to_its_budget_of_work_and_effort_scales_it():
     """The search never does more work than its budget (units of a cell of
     a chain build, S.BUDGET), counts every chain build it makes, uses the
