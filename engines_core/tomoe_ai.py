@@ -18,8 +18,10 @@ action) for a 64 KB heap.
   its best ROOT_SECONDS second lays; below the root a move is two lays (the
   best k1 first lays, each with its best k2 seconds). Iterations (SCHEDULE)
   that reach the end of the game go wider until the budget of work
-  (BUDGET, times effort / 100) is used up; the move is the best of the last
-  iteration that finished. Work is counted in units of a cell of a chain
+  (BUDGET, times effort / 100) is used up, or one has searched every root
+  move to the end with no lay left out (a wider one finds the same), or the
+  next cannot finish within what is left (a line to the end per root move,
+  Search.line); the move is the best of the last iteration that finished. Work is counted in units of a cell of a chain
   build, weighted by what each part costs in MicroPython (a large board's
   position costs more, a full board's count more than its chains), so
   every move stays within about 250 million fuel on both boards, and the

@@ -167,12 +167,18 @@ class Search:
 
     def iterations(self, state):
         """SCHEDULE's iterations that suit the game's end, in turn."""
+        # (A root move with a turn leaves a cell more, which the depth may
+        # cut off before the end: Search.line holds for root moves of lays.)
+        lays = all(m[2] < T.TURN_BASE for m in self.moves)
         for i in range(0, len(SCHEDULE), 4):
             depth = SCHEDULE[i]
             if depth > 1 and depth - 1 > (state.empty + 1) // 2:
                 break  # deeper than the game goes
             if depth < self.need and state.empty <= C.ENDGAME:
                 continue  # near the end only a search to the end counts
+            if lays and self.cost + min(SCHEDULE[i + 1], len(self.moves)) * self.line() > \
+                    self.budget:
+                break  # it cannot finish: the budget would end it, the move the same
             self.exact = 1  # until a leaf is not the game's end or lays are left out
             yield from self.iteration(state, i)
             if self.exact and SCHEDULE[i + 1] >= len(self.moves):
@@ -197,6 +203,13 @@ class Search:
             _undo(board, supply, orient, a1, undo)
             yield
 
+    def line(self):
+        """The least work of one root move of a search to the end: below
+        it each cell left is ranked (lays) once, then a full board valued
+        (leaf). Every root move takes at least one such line."""
+        k = self.left
+        return k * self.n + VALUES * k * (k + 1) // 2 + self.n + COUNT * self.n // 4
+
     def count_ranked(self, state):
         """Count what ranked did at the root: the chains and every empty
         cell's lays, then the chains again for each tile that may turn.
@@ -204,6 +217,7 @@ class Search:
         one = state.phase != T.START or state.move_no == 0
         # Whole moves to the end of the game after the root move (lays only).
         self.need = 1 + (state.empty - (1 if one else 2) + 1) // 2
+        self.left = max(0, state.empty - (1 if one else 2))  # cells left after a root move of lays
         self.count(self.n + VALUES * state.empty)
         if state.may_turn():
             locked = state.locked

@@ -305,10 +305,35 @@ def test_hard_stops_once_every_last_lay_is_counted(variant):
     assert checked >= 10
 
 
+@pytest.mark.parametrize("variant", ["standard", "large"])
+def test_hard_skips_only_the_iterations_its_budget_cannot_finish(variant, monkeypatch):
+    """An iteration is not begun when one line to the end of the game per
+    root move (Search.line) is already more work than the budget has left:
+    it could not finish, and an unfinished iteration changes nothing. The
+    same searches without that check: the same move, iterations and depth,
+    and never less work."""
+    found = []
+    for seed, ply, g in positions(variant, 24, every=1):
+        if g.empty > AI.ENDGAME or g.is_terminal():
+            continue
+        me = g.current_player()
+        found.append((g, me, seed + ply))
+    saved = 0
+    for g, me, seed in found:
+        quick = hard_search(S, g, me, Rng(seed))
+        with monkeypatch.context() as m:
+            m.setattr(S.Search, "line", lambda self: 0)
+            full = hard_search(S, g, me, Rng(seed))
+        assert (quick.choice, quick.done, quick.depth) == (full.choice, full.done, full.depth)
+        assert quick.cost <= full.cost
+        saved += full.cost - quick.cost
+    assert len(found) >= 40 and saved >= 10 * S.BUDGET  # it skips often
+
+
 def test_hard_keeps_to_its_budget_of_work_and_effort_scales_it():
     """The search never does more work than its budget (units of a cell of
     a chain build, S.BUDGET), counts every chain build it makes, uses the
-    budget, and effort 50 searches less than 100. A budget of positions let
+    budget while work fits, and effort 50 searches less than 100. A budget of positions let
     a large board's move cost 586 million fuel: a position there costs more."""
     builds = []
     real = S.C.Chains  # the search's own (C may be a module a test forgot)
@@ -324,7 +349,7 @@ def test_hard_keeps_to_its_budget_of_work_and_effort_scales_it():
             g = endgame(seed) if variant == "standard" else H.Tomoe(2, variant, seed)
             if variant == "large":
                 rng = Rng(seed)
-                while g.empty > 4:
+                while g.empty > 2:  # (at 4 no search to the end fits: none begun)
                     g.apply(rng.choice([a for a in g.legal_actions() if not T.is_turn(a)]))
             n = g.geo.n
             dearest = n + S.COUNT * n // 4  # a full board's leaf
@@ -333,7 +358,10 @@ def test_hard_keeps_to_its_budget_of_work_and_effort_scales_it():
                 del builds[:]
                 s = hard_search(S, g, g.current_player(), Rng(2))
                 assert s.cost <= budget and len(builds) * n <= budget
-                assert s.cost > budget - dearest
+                # It goes on while work fits: it ends within one node of the
+                # budget, or where its next iteration cannot fit (a line to
+                # the end of the game per root move, Search.line).
+                assert s.cost > budget - max(dearest, len(s.moves) * s.line())
             S.BUDGET = old
             full = hard_search(S, g, g.current_player(), Rng(4), 100)
             half = hard_search(S, g, g.current_player(), Rng(4), 50)
