@@ -11,7 +11,7 @@ Actions are ranked as packed small ints (ranked, lay_entries).
 from engines_core import tomoe as T
 from engines_core.tomoe_board import FIG, NSEC, SCOL, ESEC
 
-ENDGAME = 4  # hard searches once at most this many cells are empty (before: normal)
+ENDGAME = 8  # hard searches once at most this many cells are empty (before: normal)
 FREE = 3  # value of a free sector
 SECTOR = 1  # cost of any sector
 

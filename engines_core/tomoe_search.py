@@ -166,22 +166,26 @@ class Search:
         return self.choice
 
     def iterations(self, state):
-        """SCHEDULE's iterations that suit the game's end, in turn."""
+        """First one line to the end of the game for each root move, as many
+        as the budget fits (at every turn the best lay by the chains, as
+        normal plays, the full board counted exactly); then SCHEDULE's
+        iterations that suit the game's end, in turn."""
         # (A root move with a turn leaves a cell more, which the depth may
         # cut off before the end: Search.line holds for root moves of lays.)
         lays = all(m[2] < T.TURN_BASE for m in self.moves)
-        for i in range(0, len(SCHEDULE), 4):
-            depth = SCHEDULE[i]
+        fit = (self.budget - self.cost) // self.line()
+        plan = bytes((self.need, max(1, min(fit, len(self.moves), 255)), 1, 1)) + SCHEDULE
+        for i in range(0, len(plan), 4):
+            depth = plan[i]
             if depth > 1 and depth - 1 > (state.empty + 1) // 2:
                 break  # deeper than the game goes
             if depth < self.need and state.empty <= C.ENDGAME:
                 continue  # near the end only a search to the end counts
-            if lays and self.cost + min(SCHEDULE[i + 1], len(self.moves)) * self.line() > \
-                    self.budget:
+            if lays and not self.fits(min(plan[i + 1], len(self.moves))):
                 break  # it cannot finish: the budget would end it, the move the same
             self.exact = 1  # until a leaf is not the game's end or lays are left out
-            yield from self.iteration(state, i)
-            if self.exact and SCHEDULE[i + 1] >= len(self.moves):
+            yield from self.iteration(state, plan, i)
+            if self.exact and plan[i + 1] >= len(self.moves):
                 break  # every root move searched to the end: wider finds the same
 
     def root_moves(self, state, first, root_seconds, moves):
@@ -210,6 +214,11 @@ class Search:
         k = self.left
         return k * self.n + VALUES * k * (k + 1) // 2 + self.n + COUNT * self.n // 4
 
+    def fits(self, moves):
+        """True if a line to the end for each of `moves` root moves fits
+        what is left of the budget."""
+        return self.cost + moves * self.line() <= self.budget
+
     def count_ranked(self, state):
         """Count what ranked did at the root: the chains and every empty
         cell's lays, then the chains again for each tile that may turn.
@@ -227,20 +236,21 @@ class Search:
                     self.count(self.n + VALUES)
         return one
 
-    def iteration(self, state, i):
-        """SCHEDULE's iteration at i: its depth over its number of the best
-        root moves; the best first (order), its first action the choice."""
-        depth = SCHEDULE[i]
+    def iteration(self, state, plan, i):
+        """The iteration at i of `plan` (as SCHEDULE): its depth over its
+        number of the best root moves; the best first (order), its first
+        action the choice."""
+        depth = plan[i]
         moves = self.moves
         order = self.order
         best = -(1 << 28)
         best_i = order[0]
         alpha = -(1 << 28)
-        for j in order[:SCHEDULE[i + 1]]:
+        for j in order[:plan[i + 1]]:
             b = bytearray(state.board)
             empty = self.root_move(state, b, moves[j])
             v = -(yield from self.negamax(b, 1 - self.seat, empty, depth - 1, -(1 << 28), -alpha,
-                                          SCHEDULE[i + 2], SCHEDULE[i + 3]))
+                                          plan[i + 2], plan[i + 3]))
             if v > best:
                 best = v
                 best_i = j

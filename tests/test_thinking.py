@@ -83,25 +83,30 @@ def test_the_sliced_search_chooses_what_the_whole_search_does(game):
 def test_tomoes_hard_search_yields_after_each_node():
     """A slice is one node: one chain build (a position's lays ranked, or a
     leaf valued), so no slice costs more units of work than the dearest
-    node can (engines_core/tomoe_search.py: Search.lays and Search.leaf)."""
+    node can (engines_core/tomoe_search.py: Search.lays and Search.leaf);
+    the first also holds the root's ranking, every action valued as normal
+    values them (a chain build, and one per tile that may turn)."""
     from engines_core import tomoe_search as S
     costs = []
+    firsts = []
     for seed, ply, st in positions("tomoe", 3, every=1):
         if st.empty > tomoe_ai.ENDGAME or st.phase != 0:
             continue
         s = S.start(st, st.current_player(), players.rng_for(seed, ply, 0), 100)
         steps = s.run(st, s.firsts, S.ROOT_SECONDS)
-        last = s.cost
+        last = 0
         while True:
             try:
                 next(steps)
             except StopIteration:
                 break
-            costs.append(s.cost - last)
+            (costs if last else firsts).append(s.cost - last)
             last = s.cost
     n = 24  # the small board's cells
     dearest = max(n + S.VALUES * n, n + S.COUNT * n // 4)
     assert len(costs) >= 100 and max(costs) <= dearest
+    ranking = n + S.VALUES * n + n * (n + S.VALUES)
+    assert len(firsts) >= 10 and max(firsts) <= ranking + dearest
 
 
 class WorkingClock(FakeClock):
