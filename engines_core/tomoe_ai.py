@@ -12,25 +12,30 @@ action) for a 64 KB heap.
 - easy: one action ahead, as normal, each value with a random 0 to NOISE - 1
   added (so a lay a free sector worse than the best is often played).
 - normal: one action ahead; the best action, turns included (ties at random).
-- hard: normal until at most ENDGAME cells are empty, then a negamax
-  search with alpha-beta over whole moves (tomoe_search.Search): the root
-  moves are the best ROOT_FIRSTS first actions (turns included), each with
-  its best ROOT_SECONDS second lays; below the root a move is two lays (the
-  best k1 first lays, each with its best k2 seconds). Iterations (SCHEDULE)
-  that reach the end of the game go wider until the budget of work
-  (BUDGET, times effort / 100) is used up, or one has searched every root
-  move to the end with no lay left out (a wider one finds the same), or the
-  next cannot finish within what is left (a line to the end per root move,
-  Search.line); the move is the best of the last iteration that finished. Work is counted in units of a cell of a chain
-  build, weighted by what each part costs in MicroPython (a large board's
-  position costs more, a full board's count more than its chains), so
-  every move stays within about 250 million fuel on both boards, and the
-  search is the same in CPython and MicroPython. A leaf is valued by the
-  exact count (a full board's from its chains, final_points).
+- hard: normal until at most ENDGAME cells are empty, then a search of
+  the end of the game (tomoe_search.Search): the root moves are the best
+  ROOT_FIRSTS first actions (turns included), each with its best
+  ROOT_SECONDS second lays. First, for as many root moves as the budget
+  fits, one line to the end of the game (at every turn the best lay by
+  the chains, as normal plays) and the full board counted; then
+  iterations (SCHEDULE) of a negamax with alpha-beta, a move below the
+  root two lays (the best k1 first lays, each with its best k2 seconds),
+  wider each time until the budget of work (BUDGET, times effort / 100)
+  is used up, or one has searched every root move to the end with no lay
+  left out (a wider one finds the same), or the next cannot finish within
+  what is left (a line to the end per root move, Search.fits); the move
+  is the best of the last iteration that finished. Work is counted in
+  units of a cell of a chain build, weighted by what each part costs in
+  MicroPython (a large board's position costs more, a full board's count
+  more than its chains), so every move stays within about 250 million
+  fuel on both boards, and the search is the same in CPython and
+  MicroPython. A leaf is valued by the exact count (a full board's from
+  its chains, final_points).
   Why only the end: between two players of this evaluation the margins are
   a point or two and are decided as the last pockets close; a search of the
   same budget from the middle of the game, valued by the chains, lost to
-  normal (39% at 24 nodes, 56% at 200), the search of the end beats it.
+  normal (39% at 24 nodes, 56% at 200), the lines and the search of the
+  end beat it.
 
 All arithmetic is integer; choices depend only on the view and the rng.
 """
