@@ -157,6 +157,9 @@ class App:
         `ui`: the game's screens already showing it (from the end screen)."""
         from firmware.play import PlayScreen
         self._stats = None
+        # The menu after this game offers it again (a game resumed at boot,
+        # or started by a tool, would leave the menu on another).
+        self.settings.game = session.game
         for name in MENU_ONLY:
             registry.release(name)
         self.goto(PlayScreen(session, ui))

@@ -13,7 +13,7 @@ from firmware.session import Session
 from hal import buttons as B
 from hal.display import Display
 from tests.firmware_helpers import app_with, card_area, mash_to_the_end, region_colours, \
-    tomoko_balls, tomoko_session
+    tomoe_session, tomoko_balls, tomoko_session
 
 BALLS = tomoko_balls()
 
@@ -239,6 +239,18 @@ def test_pause_quit_and_resume_the_same_game():
     run.run("A")
     assert isinstance(app.screen, PlayScreen)
     assert app.screen.session.to_bytes() == saved
+
+
+def test_the_menu_after_a_game_offers_that_game():
+    """A game opened without the menu (resumed at boot, or started by a
+    tool) leaves the menu on that game, not on the one it last showed."""
+    app, run = app_with(tomoe_session(("human", "normal")))
+    assert app.settings.game == "tomoe"
+    run.idle()
+    run.run("B:long")
+    run.run("DOWN,A")  # quit to the menu
+    assert isinstance(app.screen, Menu) and app.settings.game == "tomoe"
+    assert "large" in app.screen.variants()  # Tomoe's, not Tomoko's
 
 
 def test_memory_error_in_a_computer_move_retries_with_less_effort(monkeypatch):
