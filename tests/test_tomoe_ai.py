@@ -298,8 +298,9 @@ def test_hard_stops_once_every_last_lay_is_counted(variant):
         for m in search.moves:
             b = bytearray(g.board)
             judge.root_move(g, b, m)
-            assert judge.leaf(b, 0, me) is not None and 0 not in b
-            values[m[2]] = max(values.get(m[2], -(1 << 28)), judge.leaf(b, 0, me))
+            v = judge.leaf(b, 0, me)
+            assert v is not None and 0 not in b
+            values[m[2]] = max(values.get(m[2], -(1 << 28)), v)
         assert values[search.choice] == max(values.values()), seed
         checked += 1
     assert checked >= 10

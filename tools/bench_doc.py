@@ -48,6 +48,12 @@ def _fmt(n):
 
 
 _TITLES = {"toncc": "Tóncc"}  # else the registry's title, capitalised
+
+
+def _title(name):
+    """A game's name as the page writes it."""
+    from engines_core import registry
+    return _TITLES.get(name) or registry.title(name).capitalize()
 _TURN_NOTES = {"tomoe": " (tiles breathing)"}
 
 
@@ -56,7 +62,7 @@ def _game_cases():
     from engines_core import registry
     out = []
     for name in registry.NAMES:
-        title = _TITLES.get(name) or registry.title(name).capitalize()
+        title = _title(name)
         out.append((name, "%s, a person's turn%s" % (title, _TURN_NOTES.get(name, ""))))
         out.append((name + "_new", "%s, a new screen every frame" % title))
     return tuple(out)
@@ -402,29 +408,35 @@ def _later_games(r, w):
             later.setdefault(g["commit"], []).append(name)
     for commit, names in sorted(later.items()):
         w("%s measured again on commit %s (`python -m tools.bench --games %s --write-doc`):" % (
-            " and ".join(_TITLES.get(n) or n.capitalize() for n in names), commit,
+            " and ".join(_title(n) for n in names), commit,
             ",".join(names)))
         w("%s rows come from that run, the other games' from the full run." % (
             "their" if len(names) > 1 else "its"))
 
 
+def _written(docs, name):
+    """The text of docs/`name`, a section written elsewhere, or None."""
+    import os
+    path = os.path.join(docs, name)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return f.read().rstrip("\n")
+
+
 def _since(w, docs):
     """The hand-written notes of what changed since (SINCE_SECTION), if any."""
-    import os
-    path = os.path.join(docs, SINCE_SECTION)
-    if os.path.exists(path):
+    text = _written(docs, SINCE_SECTION)
+    if text is not None:
         w("")
-        with open(path, encoding="utf-8") as f:
-            w(f.read().rstrip("\n"))
+        w(text)
 
 
 def _measured_elsewhere(w, docs, name, marker, tool, what):
     """A section measured by another tool, from docs/`name` as written."""
-    import os
-    path = os.path.join(docs, name)
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as f:
-            w(f.read().rstrip("\n"))
+    text = _written(docs, name)
+    if text is not None:
+        w(text)
     else:
         w(marker)
         w("")
