@@ -179,10 +179,21 @@ def flood(geo, board, x, reach, bit):
                     reach[t] |= bit
                     stack[top] = t
                     top += 1
+    spread(geo, board, x, reach, bit, top)
+
+
+def spread(geo, board, x, reach, bit, top):
+    """flood's spreading from the nodes it put on _STACK[:top]: set `bit`
+    in reach for every node not colour x reached from them through
+    everything not x. Returns how many nodes it went on from."""
+    stack = _STACK
+    nb = _NB
     rim = 8 * geo.n
+    done = 0
     while top:
         top -= 1
         node = stack[top]
+        done += 1
         del nb[:]
         touching(geo, board, node, nb)
         for t in nb:
@@ -190,15 +201,30 @@ def flood(geo, board, x, reach, bit):
                 reach[t] |= bit
                 stack[top] = t
                 top += 1
+    return done
 
 
 def enclosure(geo, board):
     """bytearray(8n): bit 0 enclosed by White, bit 1 by Black, 4 no such node."""
-    enc = bytearray(8 * geo.n)
-    flood(geo, board, WHITE, enc, 1)  # bit 0: reached past White
-    flood(geo, board, BLACK, enc, 2)  # bit 1: reached past Black
-    # Written over in place, node by node: what is not reached is enclosed.
-    for c in range(geo.n):
+    return enclosed(geo, board, reached(geo, board))
+
+
+def reached(geo, board, wall=-1):
+    """bytearray(8n): bit 0 reached past White (flood), bit 1 past Black.
+    An empty cell `wall` stops both floods (what laying a tile there could
+    at most stop)."""
+    reach = bytearray(8 * geo.n)
+    if wall >= 0:
+        reach[8 * wall] = 3
+    flood(geo, board, WHITE, reach, 1)
+    flood(geo, board, BLACK, reach, 2)
+    return reach
+
+
+def enclosed(geo, board, enc, cells=None):
+    """Turn reached's bytearray into enclosure's in place (what is not
+    reached is enclosed), at every cell or those of range `cells`."""
+    for c in cells or range(geo.n):
         p = board[c]
         b = 8 * c
         if p == 0:

@@ -12,7 +12,15 @@ action) for a 64 KB heap.
 - easy: one action ahead, as normal, each value with a random 0 to NOISE - 1
   added (so a lay a free sector worse than the best is often played).
 - normal: one action ahead; the best action, turns included (ties at random).
-- hard: normal until at most ENDGAME cells are empty, then a search of
+- hard: before the end (more than ENDGAME cells empty) normal's best
+  actions by the chains, those within a few points of the best
+  (tomoe_search.MID_MARGIN) and as many as the budget counts, each valued
+  by the points it leaves on the board now (the live count, pockets
+  already closed), the chains breaking ties (tomoe_search.banked): the
+  chains never see a pocket close, and a lay that closes one is often not
+  their best. The lays on one cell are counted together from the floods
+  with that cell a wall, and only the cell's new sectors are found where
+  it stops no flood. Then a search of
   the end of the game (tomoe_search.Search): the root moves are the best
   ROOT_FIRSTS first actions (turns included), each with its best
   ROOT_SECONDS second lays. First, for as many root moves as the budget
@@ -31,11 +39,11 @@ action) for a 64 KB heap.
   fuel on both boards, and the search is the same in CPython and
   MicroPython. A leaf is valued by the exact count (a full board's from
   its chains, final_points).
-  Why only the end: between two players of this evaluation the margins are
-  a point or two and are decided as the last pockets close; a search of the
-  same budget from the middle of the game, valued by the chains, lost to
-  normal (39% at 24 nodes, 56% at 200), the lines and the search of the
-  end beat it.
+  Why a search only at the end: between two players of this evaluation
+  the margins are a point or two and are decided as pockets close; a
+  search of the same budget from the middle of the game, valued by the
+  chains, lost to normal (39% at 24 nodes, 56% at 200); the lines and the
+  search of the end beat it, and the points banked before it.
 
 All arithmetic is integer; choices depend only on the view and the rng.
 """
@@ -79,10 +87,10 @@ def choose_steps(state, seat, level, rng, effort=100):
     search yields after each node (a chain build and its lays' values)."""
     if level == "easy":
         return _easy(state, seat, rng)
-    if level == "hard" and state.empty <= ENDGAME:
-        # Loaded at hard's first search, not its first move: in a 64 KB heap
-        # it found no room at the first move of a second player.
+    if level == "hard":
         from engines_core import tomoe_search as S
+        if state.empty > ENDGAME:
+            return (yield from S.banked(state, seat, rng, effort))
         s = S.start(state, seat, rng, effort)
         return (yield from s.run(state, s.firsts, S.ROOT_SECONDS))
     return _normal(state, seat, rng)

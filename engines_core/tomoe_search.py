@@ -1,8 +1,9 @@
 """hard's search for Tomoe with triple-hexagon tiles: a negamax with
 alpha-beta over whole moves near the end of the game, its leaves counted
-exactly (engines_core/tomoe_ai.py says how hard plays). A module of its
-own, loaded only when hard searches, so that easy and normal games keep
-the heap's room on a small board.
+exactly, and before it (banked) the points each of the chains' best
+actions leaves on the board now (engines_core/tomoe_ai.py says how hard
+plays). A module of its own, loaded only by hard, so that easy and normal
+games keep the heap's room on a small board.
 """
 
 from engines_core import tomoe as T
@@ -21,6 +22,14 @@ from engines_core import tomoe_chains as C
 # (tools.bench), on both boards alike.
 VALUES = 3  # units per empty cell whose lays are valued (cell_values)
 COUNT = 7  # a full board's count (final_points): COUNT / 4 units a cell
+# hard before the end (banked): units of a board's two floods (tomoe.reached),
+# n + FLOODS / 2 a tile, and of a count of its pockets (tomoe.pockets),
+# 4 + POCKETS / 2 a tile; the most actions it ranks, and how far below the
+# best by the chains it looks (small, large board: wider lost on the large).
+FLOODS = 4
+POCKETS = 3
+MID_FIRSTS = 48
+MID_MARGIN = (4, 1)
 BUDGET = 1250  # units per decision at effort 100 (about 200 million fuel)
 ROOT_FIRSTS = 8  # first actions of the root moves
 ROOT_SECONDS = 2  # second actions per first action at the root
@@ -438,6 +447,173 @@ def _union(par, a, b):
         b = par[b]
     if a != b:
         par[a] = b
+
+
+def banked(state, seat, rng, effort=100):
+    """hard's action before the end of the game (a generator of slices, as
+    Search.run): of the best actions by the chains (normal's ranking), those
+    within MID_MARGIN of the best and as many as the budget counts, the one
+    after which the board scores best for `seat` now (the live count:
+    points in pockets already closed), the chains breaking ties. The chains
+    alone never see a pocket close. The lays on one cell are counted
+    together, from the floods with that cell a wall."""
+    budget = BUDGET * max(1, min(100, effort)) // 100
+    geo = state.geo
+    n = geo.n
+    board = state.board
+    # What ranked costs (as count_ranked: the chains, each empty cell's lays,
+    # the chains again for each tile that may turn), then the board's own
+    # floods and count.
+    cost = n + VALUES * state.empty
+    if state.may_turn():
+        locked = state.locked
+        for c in range(n):
+            if board[c] and not locked[c]:
+                cost += n + VALUES
+    floods = n + FLOODS * (n - state.empty) // 2
+    count = 4 + POCKETS * (n - state.empty) // 2
+    cost += floods + count
+    tie = (1 + rng.below(60)) * 64 + rng.below(61)
+    firsts = C.ranked(state, seat, None, MID_FIRSTS, True, tie)
+    low = C.value_of(firsts[0]) - MID_MARGIN[n > 24]
+    b = bytearray(board)
+    r0 = T.reached(geo, b)
+    enc0 = T.enclosed(geo, b, bytearray(r0))
+    pts0 = T.pockets(geo, b, enc0)
+    enc = bytearray(len(enc0))
+    seen = bytearray(n)  # cells whose lays are counted
+    best = -(1 << 28)
+    choice = firsts[0] % C.SLOT
+    for e in firsts:
+        if C.value_of(e) < low or cost + floods + count > budget:
+            break
+        a = e % C.SLOT
+        c = T.cell_of(a)
+        if a >= T.TURN_BASE:
+            cost += floods + count
+            old = b[c]
+            b[c] = T.turned(old, T.direction_of(a))
+            pts = T.pockets(geo, b, T.enclosure(geo, b))
+            b[c] = old
+            v = Search.EXACT * (pts[seat] - pts[1 - seat]) + C.value_of(e)
+            if v > best:
+                best = v
+                choice = a
+            yield
+            continue
+        if seen[c]:
+            continue
+        seen[c] = 1
+        cost += floods
+        wall = _walled(geo, b, c, r0)
+        for e2 in firsts:
+            a = e2 % C.SLOT
+            if C.value_of(e2) < low:
+                break
+            if a >= T.TURN_BASE or T.cell_of(a) != c:
+                continue
+            if cost + count > budget:
+                break
+            b[c] = T.pattern_of(a)
+            pts, went = _lay_points(geo, b, c, wall, r0, enc0, pts0, enc)
+            b[c] = 0
+            cost += 4 + (0 if pts is pts0 else count) + went // 4
+            v = Search.EXACT * (pts[seat] - pts[1 - seat]) + C.value_of(e2)
+            if v > best:
+                best = v
+                choice = a
+            yield
+    return choice
+
+
+def _walled(geo, b, c, r0):
+    """The floods (as tomoe.reached) with the empty cell c a wall, or None
+    if they reach all they reach (r0) with c empty: then no tile laid on c
+    stops a flood (it can only stop what an empty cell lets through)."""
+    wall = T.reached(geo, b, c)
+    was = r0[8 * c]
+    r0[8 * c] = 3
+    same = wall == r0
+    r0[8 * c] = was
+    return None if same else wall
+
+
+def _lay_points(geo, b, c, wall, r0, enc0, pts0, enc):
+    """[White's points, Black's points] now on b, a tile just laid on the
+    cell c of the board whose floods are r0, enclosure enc0 and points
+    pts0, and how many nodes the floods went on from. With `wall`
+    (_walled) the floods go on from it (_after_wall); else only the new
+    sectors are found (_laid), and the points are pts0 itself unless one
+    of them is enclosed: a node next to c that was enclosed would have
+    kept the same flood from c, so no pocket touches a tile whose sectors
+    are all free."""
+    if wall:
+        went = _after_wall(geo, b, c, wall, enc)
+        return T.pockets(geo, b, enc), went
+    _laid(geo, b, c, r0, enc0, enc)
+    if _born_enclosed(geo, b, c, enc):
+        return T.pockets(geo, b, enc), 0
+    return pts0, 0
+
+
+def _after_wall(geo, b, c, wall, enc):
+    """The enclosure of b, a tile just laid on c, into enc: from the floods
+    with c a wall (`wall`), each flood going on from the new tile's sectors
+    next to what it reached. Returns how many nodes the floods went on
+    from."""
+    enc[:] = wall
+    enc[8 * c] = 0
+    done = 0
+    for x in (T.WHITE, T.BLACK):
+        done += T.spread(geo, b, x, enc, 1 if x == T.WHITE else 2, _seed(geo, b, c, wall, enc, x))
+    T.enclosed(geo, b, enc)
+    return done
+
+
+def _laid(geo, b, c, r0, enc0, enc):
+    """The enclosure of b, a tile just laid on c that stops no flood (the
+    floods reach as much with c a wall), into enc: enc0's, and the new
+    sectors the floods reach from next to them (r0)."""
+    enc[:] = enc0
+    for s in range(8 * c, 8 * c + 8):
+        enc[s] = 0
+    _seed(geo, b, c, r0, enc, T.WHITE)
+    _seed(geo, b, c, r0, enc, T.BLACK)
+    return T.enclosed(geo, b, enc, range(c, c + 1))
+
+
+def _seed(geo, b, c, reach, enc, x):
+    """Flood x's bit (as tomoe.reached) set in enc on each sector of the
+    tile on c not of colour x that touches a rim area not of colour x or a
+    node the flood reached (`reach`) not of colour x; those sectors put on
+    tomoe's _STACK, for tomoe.spread. Returns how many. (The tile's own
+    sectors next to one are of colour x: never taken for reached.)"""
+    rim = 8 * geo.n
+    nb = T._NB
+    bit = 1 if x == T.WHITE else 2
+    ci = geo.or8[c] | b[c]
+    top = 0
+    for s in range(T.NSEC[ci]):
+        if T.SCOL[ci * 8 + s] == x:
+            continue
+        del nb[:]
+        T.touching(geo, b, 8 * c + s, nb)
+        for t in nb:
+            if t >= rim and geo.rim_colour[t - rim] != x or \
+                    t < rim and reach[t] & bit and T.colour(geo, b, t) != x:
+                enc[8 * c + s] |= bit
+                T._STACK[top] = 8 * c + s
+                top += 1
+                break
+    return top
+
+
+def _born_enclosed(geo, b, c, enc):
+    """True if a sector of the tile on c is enclosed (enc)."""
+    for s in range(T.NSEC[geo.or8[c] | b[c]]):
+        if enc[8 * c + s] & 3:
+            return True
+    return False
 
 
 def start(state, seat, rng, effort=100):
