@@ -66,10 +66,7 @@ class Search:
         self.n = state.geo.n
         self.done = 0  # iterations finished
         self.depth = 0  # depth (whole moves) of the last finished iteration
-        # A random tie-break per action, drawn once (two draws: a random
-        # affine map modulo 61, C.tie_break): equal actions are tried in a
-        # random order, not always the first cells first.
-        self.tie = (1 + rng.below(60)) * 64 + rng.below(61)
+        self.tie = tie_break(rng)
         self.supply = list(state.supply)
 
     def count(self, units):
@@ -236,13 +233,7 @@ class Search:
         # Whole moves to the end of the game after the root move (lays only).
         self.need = 1 + (state.empty - (1 if one else 2) + 1) // 2
         self.left = max(0, state.empty - (1 if one else 2))  # cells left after a root move of lays
-        self.count(self.n + VALUES * state.empty)
-        if state.may_turn():
-            locked = state.locked
-            board = state.board
-            for c in range(self.n):
-                if board[c] and not locked[c]:
-                    self.count(self.n + VALUES)
+        self.count(ranked_units(state))
         return one
 
     def iteration(self, state, plan, i):
@@ -449,6 +440,27 @@ def _union(par, a, b):
         par[a] = b
 
 
+def tie_break(rng):
+    """A random tie-break for C.ranked's `tie`, drawn once a decision (two
+    draws: a random affine map modulo 61): equal actions are tried in a
+    random order, not always the first cells first."""
+    return (1 + rng.below(60)) * 64 + rng.below(61)
+
+
+def ranked_units(state):
+    """The units of work of C.ranked on state: the chains and every empty
+    cell's lays, then the chains again for each tile that may turn."""
+    n = state.geo.n
+    units = n + VALUES * state.empty
+    if state.may_turn():
+        locked = state.locked
+        board = state.board
+        for c in range(n):
+            if board[c] and not locked[c]:
+                units += n + VALUES
+    return units
+
+
 def banked(state, seat, rng, effort=100):
     """hard's action before the end of the game (a generator of slices, as
     Search.run): of the best actions by the chains (normal's ranking), those
@@ -461,20 +473,11 @@ def banked(state, seat, rng, effort=100):
     geo = state.geo
     n = geo.n
     board = state.board
-    # What ranked costs (as count_ranked: the chains, each empty cell's lays,
-    # the chains again for each tile that may turn), then the board's own
-    # floods and count.
-    cost = n + VALUES * state.empty
-    if state.may_turn():
-        locked = state.locked
-        for c in range(n):
-            if board[c] and not locked[c]:
-                cost += n + VALUES
+    # What ranked costs, then the board's own floods and count.
     floods = n + FLOODS * (n - state.empty) // 2
     count = 4 + POCKETS * (n - state.empty) // 2
-    cost += floods + count
-    tie = (1 + rng.below(60)) * 64 + rng.below(61)
-    firsts = C.ranked(state, seat, None, MID_FIRSTS, True, tie)
+    cost = ranked_units(state) + floods + count
+    firsts = C.ranked(state, seat, None, MID_FIRSTS, True, tie_break(rng))
     low = C.value_of(firsts[0]) - MID_MARGIN[n > 24]
     b = bytearray(board)
     r0 = T.reached(geo, b)

@@ -401,9 +401,7 @@ def test_hard_before_the_end_takes_the_points_the_chains_miss(variant):
     for seed, ply, g in middle_positions(variant, 6):
         seat = g.current_player()
         a = finish(S.banked(g, seat, Rng(ply)))
-        rng = Rng(ply)
-        tie = (1 + rng.below(60)) * 64 + rng.below(61)  # as banked draws it
-        top = C.ranked(g, seat, None, 1, True, tie)[0] % C.SLOT
+        top = C.ranked(g, seat, None, 1, True, S.tie_break(Rng(ply)))[0] % C.SLOT
         if a != top:
             margins = []
             for x in (a, top):
